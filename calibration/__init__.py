@@ -1,0 +1,1 @@
+"""Calibration of a tray: the procedure and the profile format."""

@@ -1,0 +1,1 @@
+"""The `culdechouette-box` command and its subcommands."""

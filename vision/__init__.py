@@ -1,0 +1,1 @@
+"""Camera frames → dice readings → tray events. Knows nothing of the game."""
