@@ -158,6 +158,7 @@ def _dispatch(tx: Tx, inp: Input) -> None:
         advance(tx, inp.t_ns)
         tx.set(sirop_wins=())  # R5.5: "Sirop gagnant" only before the next throw starts
     elif isinstance(inp, TrayAtRest):
+        _check_rest(inp)
         advance(tx, inp.t_ns)
         throws.on_rest(tx, inp)
         _retry_pending_taps(tx)
@@ -200,6 +201,15 @@ def advance(tx: Tx, t_ns: int) -> None:
             sloubi.song_failed(tx, phase)
         else:
             return
+
+
+def _check_rest(rest: TrayAtRest) -> None:
+    ids = [d.die_id for d in rest.dice]
+    if len(set(ids)) != len(ids):
+        raise IllegalInputError("bad_rest", f"des dés portent le même numéro : {ids}")
+    for die in rest.dice:
+        if die.value is not None and not 1 <= die.value <= 6:
+            raise IllegalInputError("bad_rest", f"le dé {die.die_id} montre {die.value}, hors de 1..6")
 
 
 def _known_seat(tx: Tx, seat: int) -> None:
