@@ -176,6 +176,16 @@ def _dispatch(tx: Tx, inp: Input) -> None:
         sloubi.on_join(tx, inp)
     elif isinstance(inp, ScribeSong):
         sloubi.on_song(tx, inp)
+    _skip_thrower_out(tx)
+
+
+def _skip_thrower_out(tx: Tx) -> None:
+    """A player put out of the game (R2.3) before throwing loses the turn to the next seat."""
+    phase = tx.state.phase
+    if isinstance(phase, AwaitingThrow) and not tx.state.player(phase.thrower).active and not tx.over:
+        from . import resolve
+
+        resolve.finish_throw(tx, phase.context)
 
 
 def advance(tx: Tx, t_ns: int) -> None:
