@@ -131,9 +131,12 @@ class TerminalGame:
     def _kept_dice(self, action: Dice) -> tuple[RestingDie, ...]:
         """The dice that stay on the tray while the typed ones are thrown."""
         phase = self.state.phase
+        rethrow = isinstance(phase, AwaitingThrow) and phase.stage == Stage.RETHROW and not phase.need
+        if action.kept is not None and not rethrow:
+            raise CommandError("« + » sert seulement à la relance d'un défi Grelottine")
         if not isinstance(phase, AwaitingThrow):
             return ()  # a new throw: every die is picked up
-        if phase.stage == Stage.RETHROW and not phase.need:
+        if rethrow:
             wanted = list(action.kept if action.kept is not None else ())
             kept = []
             for die in phase.held:
