@@ -23,6 +23,8 @@ RACE_SHOUT = {
 
 def open_chouette_velute(tx: Tx, thrower: int, ctx: Context, reading: ThrowReading, t_ns: int) -> None:
     """R4.4: every player, the thrower included, may shout "Pas mou le caillou !"."""
+    if tx.over:
+        return  # R2.4: the game ended on this very throw
     cfg = tx.state.config
     seats = tx.state.active_seats
     opens = t_ns - cfg.grace_ns
@@ -35,6 +37,8 @@ def open_chouette_velute(tx: Tx, thrower: int, ctx: Context, reading: ThrowReadi
 
 def open_suite(tx: Tx, thrower: int, ctx: Context, t_ns: int) -> None:
     """R4.5: every active player, the thrower included, must shout "Grelotte ça picote !"."""
+    if tx.over:
+        return  # R2.4: a 1-2-3 whose Velute ended the game opens no Suite
     cfg = tx.state.config
     seats = tx.state.active_seats
     _open(tx, Race.SUITE, thrower, ctx, seats, t_ns - cfg.grace_ns, t_ns + cfg.suite_window_ns)
