@@ -1,0 +1,357 @@
+"""From pip candidates to top faces: group the pips, fit a layout, check the face around it.
+
+Pips are grouped by a graph: two pips are linked when they are of like size and the straight path
+between them runs over bright, unbroken face. The path test is what keeps apart touching dice
+(their shared edge is a dark crease) and a top face from the side face next to it (the die's edge
+shades the path). Each group is then fitted onto the layout of its pip count, and the fit is
+checked: the grid cells that must be bare are bare, no other mark lies on the face, and the pips
+are round (a squashed grid is a side face or a cocked die). Anything that fails is refused.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from vision.layout import LAYOUTS, LayoutFit, fit_layout
+from vision.pips import PipBlob
+
+ROUND_MIN = 0.6  # short/long axis of a pip counted as seen face-on
+COCKED_ROUNDNESS = 0.68  # a group of pips squashed below this (on average) is a tilted face
+MAX_RESIDUAL = 0.30  # worst pip offset from its grid cell, in grid spacings
+SIDE_PER_SPACING = 3.8  # typical die side over pip grid spacing (pips at about 1/4, 1/2, 3/4)
+LONE_BARE_RADIUS = 1.7  # bare face round a lone pip, in pip lengths (a 3's corners are nearer)
+MARGIN = 1.45  # bare face beyond the outer pips, in grid spacings (edges at about 1.8)
+DIE_REACH = 2.2  # a like pip nearer than this (grid spacings) is on the same die
+LIKE_SIZE = 1.4  # largest diameter ratio of two pips of one face
+LIKE_ROUNDNESS = 0.25  # pips of one face are squashed alike (a side face's much more)
+LINK_REACH = 3.1  # farthest pair of a face linked directly (2√2 for a 2), in grid spacings
+
+
+@dataclass(frozen=True)
+class Face:
+    """A top face read or refused. `value` is None when refused, with `reason`."""
+
+    value: int | None
+    center: tuple[float, float]
+    size: float  # die side, pixels
+    confidence: float
+    reason: str | None
+    pip_count: int
+    roundness: float
+
+
+def face_tolerance(face_level: float, pip_contrast: float) -> float:
+    """How much darker than the face around a pip a pixel may be and still be that face.
+
+    A die's edge is only slightly darker than its top on a pale table, far less than a pip, so
+    the tolerance is a small share of the face level, not of the pip contrast.
+    """
+    return max(12.0, min(0.2 * pip_contrast, 0.12 * face_level))
+
+
+def level_step(face_level: float) -> float:
+    """Largest brightness step between the rings of two pips of one face.
+
+    One face is lit evenly; a side face turned away from the light, or another die, is not.
+    """
+    return max(8.0, 0.06 * face_level)
+
+
+def brightest_face(group: list[int], blobs: list[PipBlob]) -> list[int]:
+    """The pips of `group` on its brightest face: the top face when light comes from above."""
+    top = max(blobs[i].ring_level for i in group)
+    return [i for i in group if blobs[i].ring_level >= top - level_step(top)]
+
+
+class _UnionFind:
+    def __init__(self, n: int) -> None:
+        self.parent = list(range(n))
+
+    def find(self, i: int) -> int:
+        while self.parent[i] != i:
+            self.parent[i] = self.parent[self.parent[i]]
+            i = self.parent[i]
+        return i
+
+    def union(self, i: int, j: int) -> None:
+        self.parent[self.find(i)] = self.find(j)
+
+
+def _sample(image: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    h, w = image.shape
+    xi = np.clip(np.rint(xs), 0, w - 1).astype(np.intp)
+    yi = np.clip(np.rint(ys), 0, h - 1).astype(np.intp)
+    return image[yi, xi].astype(np.float64)
+
+
+def _colour_at(colour: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    h, w = colour.shape[:2]
+    xi = np.clip(np.rint(xs), 0, w - 1).astype(np.intp)
+    yi = np.clip(np.rint(ys), 0, h - 1).astype(np.intp)
+    return colour[yi, xi].astype(np.float64)
+
+
+def face_colour(colour: np.ndarray, pip: PipBlob) -> np.ndarray:
+    """Median colour of the ring of face around a pip."""
+    radius = 0.5 * pip.major + max(2.0, 0.35 * pip.minor)
+    angles = np.linspace(0.0, 2.0 * math.pi, 12, endpoint=False)
+    ring = _colour_at(colour, pip.x + radius * np.cos(angles), pip.y + radius * np.sin(angles))
+    return np.median(ring, axis=0)
+
+
+def colour_tolerance(face: np.ndarray) -> float:
+    """Largest per-channel departure from a face's colour that is still that face.
+
+    Checked alongside brightness because the table can be as bright as the dice in the pip image
+    (a red die on green felt, a white die on white paper) but rarely of the same colour too.
+    """
+    return max(16.0, 0.12 * float(face.max()))
+
+
+def _off_face(
+    dark: np.ndarray,
+    colour: np.ndarray,
+    xs: np.ndarray,
+    ys: np.ndarray,
+    floor: float,
+    face: np.ndarray,
+) -> np.ndarray:
+    """Which samples are not the face: darker than `floor`, or of another colour."""
+    darker = _sample(dark, xs, ys) < floor
+    other = np.abs(_colour_at(colour, xs, ys) - face).max(axis=-1) > colour_tolerance(face)
+    return darker | other
+
+
+_PATH_SAMPLES = 48  # along each pip-to-pip path: finer than a crease between touching dice
+
+
+def _face_colours(colour: np.ndarray, blobs: list[PipBlob]) -> np.ndarray:
+    """Median colour of the ring of face round every blob, (n, 3)."""
+    angles = np.linspace(0.0, 2.0 * math.pi, 12, endpoint=False)
+    x = np.array([b.x for b in blobs])[:, None]
+    y = np.array([b.y for b in blobs])[:, None]
+    radius = np.array([0.5 * b.major + max(2.0, 0.35 * b.minor) for b in blobs])[:, None]
+    ring = _colour_at(colour, x + radius * np.cos(angles), y + radius * np.sin(angles))
+    return np.median(ring, axis=1)
+
+
+def group_pips(
+    dark: np.ndarray, colour: np.ndarray, blobs: list[PipBlob], spacing_hint: float | None
+) -> list[list[int]]:
+    """Indices of `blobs` grouped into would-be faces (pips of one face end up together).
+
+    Two pips are linked when they are of like size, near enough, ringed by equally bright face,
+    and the straight path between them (outside every pip) stays on face of the same colour.
+    """
+    n = len(blobs)
+    if n == 0:
+        return []
+    x = np.array([b.x for b in blobs])
+    y = np.array([b.y for b in blobs])
+    diameter = np.array([b.diameter for b in blobs])
+    level = np.array([b.ring_level for b in blobs])
+    contrast = np.array([b.contrast for b in blobs])
+    keep_out = np.array([0.5 * b.major + 1.5 for b in blobs])
+    big = np.maximum(diameter[:, None], diameter[None, :])
+    small = np.minimum(diameter[:, None], diameter[None, :])
+    dist = np.hypot(x[:, None] - x[None, :], y[:, None] - y[None, :])
+    reach = LINK_REACH * spacing_hint if spacing_hint else 6.5 * big
+    low = np.minimum(level[:, None], level[None, :])
+    step = np.maximum(8.0, 0.06 * low)  # level_step, for every pair at once
+    roundness = np.array([b.roundness for b in blobs])
+    candidate = (big <= LIKE_SIZE * small) & (dist <= reach)
+    candidate &= np.abs(roundness[:, None] - roundness[None, :]) <= LIKE_ROUNDNESS
+    candidate &= np.abs(level[:, None] - level[None, :]) <= step
+    candidate = np.triu(candidate, k=1)
+    pi, pj = np.nonzero(candidate)
+    groups = _UnionFind(n)
+    if len(pi):
+        t = np.linspace(0.0, 1.0, _PATH_SAMPLES)
+        xs = x[pi, None] + t[None, :] * (x[pj] - x[pi])[:, None]
+        ys = y[pi, None] + t[None, :] * (y[pj] - y[pi])[:, None]
+        near = (xs[:, :, None] - x) ** 2 + (ys[:, :, None] - y) ** 2 <= keep_out**2
+        on_path = ~near.any(axis=2)
+        pair_low = np.minimum(level[pi], level[pj])
+        pair_contrast = np.minimum(contrast[pi], contrast[pj])
+        tolerance = np.maximum(12.0, np.minimum(0.2 * pair_contrast, 0.12 * pair_low))
+        floor = (pair_low - tolerance)[:, None]
+        darker = _sample(dark, xs.ravel(), ys.ravel()).reshape(xs.shape) < floor
+        faces = _face_colours(colour, blobs)
+        face = 0.5 * (faces[pi] + faces[pj])
+        colour_tol = np.maximum(16.0, 0.12 * face.max(axis=1))
+        seen = _colour_at(colour, xs.ravel(), ys.ravel()).reshape((*xs.shape, 3))
+        other = np.abs(seen - face[:, None, :]).max(axis=2) > colour_tol[:, None]
+        linked = ~((darker | other) & on_path).any(axis=1)
+        for i, j in zip(pi[linked].tolist(), pj[linked].tolist(), strict=True):
+            groups.union(i, j)
+    by_root: dict[int, list[int]] = {}
+    for i in range(n):
+        by_root.setdefault(groups.find(i), []).append(i)
+    return list(by_root.values())
+
+
+def _cells_are_bare(image: np.ndarray, fit: LayoutFit, pips: list[PipBlob]) -> bool:
+    """Every cell the layout leaves empty must look like the face around the pips."""
+    face_level = float(np.median([p.ring_level for p in pips]))
+    contrast = float(np.median([p.contrast for p in pips]))
+    floor = face_level - 0.35 * contrast
+    radius = 0.3 * fit.spacing
+    offsets = [(0.0, 0.0), (radius, 0.0), (-radius, 0.0), (0.0, radius), (0.0, -radius)]
+    for u, v in fit.empty_cells():
+        x, y = fit.to_image(u, v)
+        xs = np.array([x + dx for dx, _ in offsets])
+        ys = np.array([y + dy for _, dy in offsets])
+        if _sample(image, xs, ys).min() < floor:
+            return False
+    return True
+
+
+def _margin_is_face(
+    dark: np.ndarray, colour: np.ndarray, fit: LayoutFit, pips: list[PipBlob]
+) -> bool:
+    """The face must run on past its outer pips: mid-sides at 1.45 grid spacings are bare face.
+
+    This is what refuses a top pip paired with a pip of the side face below it: past that pip
+    there is the die's edge, not more face.
+    """
+    face_level = float(np.median([p.ring_level for p in pips]))
+    contrast = float(np.median([p.contrast for p in pips]))
+    floor = face_level - face_tolerance(face_level, contrast)
+    face = np.median(_face_colours(colour, pips), axis=0)
+    # mid-sides only, and only those clear of the layout's pips (a 6 has pips at (±1, 0))
+    cells = LAYOUTS[fit.value]
+    sides = [(MARGIN, 0.0), (-MARGIN, 0.0), (0.0, MARGIN), (0.0, -MARGIN)]
+    points = [
+        fit.to_image(u, v)
+        for u, v in sides
+        if min(math.hypot(u - cu, v - cv) for cu, cv in cells) >= 0.9
+    ]
+    xs = np.array([p[0] for p in points])
+    ys = np.array([p[1] for p in points])
+    return not bool(_off_face(dark, colour, xs, ys, floor, face).any())
+
+
+def _stray_marks(fit: LayoutFit, pips: list[PipBlob], blobs: list[PipBlob]) -> bool:
+    """True when a mark that is not one of the face's pips lies on the die.
+
+    Any dark blob inside the pip area is a symbol, dirt or a missed grouping; a pip-like blob of
+    the same face level anywhere on the die means the group is only part of the face.
+    """
+    members = {id(p) for p in pips}
+    level = float(np.median([p.ring_level for p in pips]))
+    diameter = float(np.median([p.diameter for p in pips]))
+    for blob in blobs:
+        if id(blob) in members:
+            continue
+        u, v = fit.to_grid(blob.x, blob.y)
+        reach = max(abs(u), abs(v))
+        if reach < 1.45:
+            return True
+        like = (
+            blob.roundness >= ROUND_MIN
+            and abs(blob.ring_level - level) <= level_step(level)
+            and max(blob.diameter, diameter) <= LIKE_SIZE * min(blob.diameter, diameter)
+        )
+        if like and reach < DIE_REACH:
+            return True
+    return False
+
+
+def read_group(
+    dark: np.ndarray,
+    colour: np.ndarray,
+    group: list[int],
+    blobs: list[PipBlob],
+    all_marks: list[PipBlob],
+) -> Face:
+    """Read one group of two to six pips as a face, or refuse it."""
+    pips = [blobs[i] for i in group]
+    points = np.array([(p.x, p.y) for p in pips])
+    center = (float(points[:, 0].mean()), float(points[:, 1].mean()))
+    roundness = float(np.mean([p.roundness for p in pips]))
+    fit = fit_layout(points) if len(pips) <= 6 else None
+    size = fit.spacing * SIDE_PER_SPACING if fit else 0.0
+
+    def refuse(reason: str) -> Face:
+        return Face(None, center, size, 0.0, reason, len(pips), roundness)
+
+    if fit is None or fit.residual > MAX_RESIDUAL:
+        return refuse("cocked" if roundness < COCKED_ROUNDNESS else "not_pips")
+    if roundness < COCKED_ROUNDNESS:
+        return refuse("cocked")
+    diameters = [p.diameter for p in pips]
+    if max(diameters) > LIKE_SIZE * min(diameters):
+        return refuse("not_pips")
+    spacing_per_pip = fit.spacing / float(np.median(diameters))
+    if not 0.8 <= spacing_per_pip <= 4.0:
+        return refuse("not_pips")
+    if not _cells_are_bare(dark, fit, pips):
+        return refuse("occluded")
+    if _stray_marks(fit, pips, all_marks):
+        return refuse("not_pips")
+    if not _margin_is_face(dark, colour, fit, pips):
+        return refuse("not_pips")
+    confidence = max(0.0, min(1.0, 1.0 - fit.residual / MAX_RESIDUAL * 0.5)) * min(
+        1.0, roundness / 0.9
+    )
+    return Face(fit.value, center, size, round(confidence, 3), None, len(pips), roundness)
+
+
+def _ray_lengths(
+    dark: np.ndarray, colour: np.ndarray, pip: PipBlob, reach: float
+) -> np.ndarray:
+    """Distance from the pip centre to the first sample off its face, in 32 directions.
+
+    32 directions leave no gap wide enough to miss a pip at one grid diagonal from the centre.
+    """
+    angles = np.linspace(0.0, 2.0 * math.pi, 32, endpoint=False)
+    start = 0.5 * pip.major + max(2.0, 0.25 * pip.major)
+    radii = np.arange(start, reach, 1.0)
+    xs = pip.x + np.cos(angles)[:, None] * radii[None, :]
+    ys = pip.y + np.sin(angles)[:, None] * radii[None, :]
+    h, w = dark.shape
+    inside = (xs >= 0) & (xs <= w - 1) & (ys >= 0) & (ys <= h - 1)
+    floor = pip.ring_level - face_tolerance(pip.ring_level, pip.contrast)
+    face = face_colour(colour, pip)
+    off = _off_face(dark, colour, xs.ravel(), ys.ravel(), floor, face).reshape(xs.shape)
+    off |= ~inside
+    first = np.where(off.any(axis=1), off.argmax(axis=1), len(radii))
+    lengths = np.where(first < len(radii), radii[np.minimum(first, len(radii) - 1)], np.inf)
+    return lengths
+
+
+def read_lone_pip(
+    dark: np.ndarray, colour: np.ndarray, pip: PipBlob, size_hint: float | None, max_size: float
+) -> Face | None:
+    """A single pip is a 1 only if it sits at the centre of a bare, square, die-sized face.
+
+    Returns None when the blob is not on anything die-like (a speck on the table): that is
+    neither a die nor a refusal.
+    """
+    center = (pip.x, pip.y)
+    if pip.roundness < ROUND_MIN:
+        return None
+    reach = min(2.0 * size_hint, max_size) if size_hint else max_size
+    rays = _ray_lengths(dark, colour, pip, reach)
+    if not np.isfinite(rays).all():
+        return None  # open on some side: not a face with a border
+    near, far = float(rays.min()), float(rays.max())
+    # The rays run to the die's silhouette, and the side faces a tilted camera sees are often as
+    # bright as the top, so the far side is not trusted. What must hold: a bare face all round
+    # the pip, wide enough that no other pip of a 2, 3 or 5 can be hiding there; and a bounded,
+    # die-sized object.
+    size = size_hint if size_hint else 2.0 * near
+    if near < LONE_BARE_RADIUS * pip.major or near < 0.5 * pip.major + 3.0:
+        return Face(None, center, size, 0.0, "not_pips", 1, pip.roundness)
+    half = len(rays) // 2
+    opposite = np.abs(rays[:half] - rays[half:]) / (0.5 * (rays[:half] + rays[half:]))
+    balance = float(np.quantile(opposite, 0.25))
+    if far > 3.0 * near or balance > 0.25:
+        return Face(None, center, size, 0.0, "not_pips", 1, pip.roundness)
+    if size_hint and not 0.5 * size_hint <= 2.0 * near <= 2.5 * size_hint:
+        return Face(None, center, size, 0.0, "not_pips", 1, pip.roundness)
+    confidence = max(0.0, 1.0 - balance)
+    return Face(1, center, size, round(confidence, 3), None, 1, pip.roundness)

@@ -1,0 +1,116 @@
+"""The pip layouts of a six-sided die face and the fit of a pip group onto them.
+
+A face carries its pips on a 3×3 grid. Grid coordinates are in units of the grid spacing, with
+the face centre at (0, 0). Every layout is centred on (0, 0), so the centroid of a pip group is
+the face centre whatever the value, and the spacing follows from the spread of the pips.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+LAYOUTS: dict[int, tuple[tuple[int, int], ...]] = {
+    1: ((0, 0),),
+    2: ((-1, -1), (1, 1)),
+    3: ((-1, -1), (0, 0), (1, 1)),
+    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
+    5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
+    6: ((-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1)),
+}
+
+ALL_CELLS: tuple[tuple[int, int], ...] = tuple((u, v) for v in (-1, 0, 1) for u in (-1, 0, 1))
+
+# The candidate rotations tried before the least-squares refinement. 180° covers every layout
+# (a 6 turned by 90° is a different pattern in grid coordinates).
+_ANGLES = np.deg2rad(np.arange(0.0, 180.0, 3.0))
+
+
+@dataclass(frozen=True)
+class LayoutFit:
+    """A pip group explained as one face: `angle` turns grid axes into image axes."""
+
+    value: int
+    center: tuple[float, float]
+    spacing: float
+    angle: float
+    residual: float  # worst pip distance from its grid cell, in grid spacings
+
+    def to_image(self, u: float, v: float) -> tuple[float, float]:
+        """Image position of grid coordinates (u, v)."""
+        c, s = math.cos(self.angle), math.sin(self.angle)
+        x = self.center[0] + self.spacing * (c * u - s * v)
+        y = self.center[1] + self.spacing * (s * u + c * v)
+        return (x, y)
+
+    def to_grid(self, x: float, y: float) -> tuple[float, float]:
+        """Grid coordinates of image position (x, y)."""
+        c, s = math.cos(self.angle), math.sin(self.angle)
+        dx, dy = (x - self.center[0]) / self.spacing, (y - self.center[1]) / self.spacing
+        return (c * dx + s * dy, -s * dx + c * dy)
+
+    def empty_cells(self) -> list[tuple[int, int]]:
+        """The grid cells that must show bare face for this value."""
+        used = set(LAYOUTS[self.value])
+        return [cell for cell in ALL_CELLS if cell not in used]
+
+
+def fit_layout(points: np.ndarray) -> LayoutFit | None:
+    """Fit n = 2..6 pip centres onto the layout of value n, or None if they do not form it.
+
+    The fit is a similarity (shift, rotation, scale): a top face seen from above keeps its square
+    grid, so a group that only fits under shear or strong stretch is not a top face.
+    """
+    n = len(points)
+    if n < 2 or n > 6:
+        return None
+    layout = np.asarray(LAYOUTS[n], dtype=np.float64)
+    center = points.mean(axis=0)
+    rel = points - center
+    spread = math.sqrt(float((rel**2).sum(axis=1).mean()))
+    layout_spread = math.sqrt(float((layout**2).sum(axis=1).mean()))
+    if spread <= 0.0:
+        return None
+    spacing = spread / layout_spread
+    unit = rel / spacing
+    cos, sin = np.cos(_ANGLES), np.sin(_ANGLES)
+    # layout rotated by every candidate angle: (angles, cells, 2)
+    rotated = np.stack(
+        [
+            cos[:, None] * layout[None, :, 0] - sin[:, None] * layout[None, :, 1],
+            sin[:, None] * layout[None, :, 0] + cos[:, None] * layout[None, :, 1],
+        ],
+        axis=2,
+    )
+    dist = np.linalg.norm(unit[None, :, None, :] - rotated[:, None, :, :], axis=3)
+    nearest = dist.argmin(axis=2)  # (angles, pips)
+    worst = dist.min(axis=2).max(axis=1)
+    best: tuple[float, np.ndarray] | None = None
+    for a in np.argsort(worst):
+        if len(set(nearest[a].tolist())) == n:
+            best = (float(_ANGLES[a]), layout[nearest[a]])
+            break
+    if best is None:
+        return None
+    # least-squares similarity from grid cells to pips (Umeyama without reflection)
+    cells = best[1]
+    a_sum = float((rel[:, 0] * cells[:, 0] + rel[:, 1] * cells[:, 1]).sum())
+    b_sum = float((rel[:, 1] * cells[:, 0] - rel[:, 0] * cells[:, 1]).sum())
+    angle = math.atan2(b_sum, a_sum)
+    scale = math.hypot(a_sum, b_sum) / float((cells**2).sum())
+    c, s = math.cos(angle), math.sin(angle)
+    predicted = np.stack(
+        [scale * (c * cells[:, 0] - s * cells[:, 1]), scale * (s * cells[:, 0] + c * cells[:, 1])],
+        axis=1,
+    )
+    residual = float(np.linalg.norm(predicted - rel, axis=1).max()) / scale
+    return LayoutFit(
+        value=n,
+        center=(float(center[0]), float(center[1])),
+        spacing=scale,
+        angle=angle,
+        residual=residual,
+    )
+

@@ -1,0 +1,176 @@
+"""Pip candidates: small dark blobs, each ringed by bright die face.
+
+Everything here works on a single-channel image in which pips are DARK (the reader inverts the
+image for light pips on dark dice). A pip is kept as a candidate when:
+
+- it stands out from a local mean (adaptive threshold), so uneven light does not matter;
+- its outline is a filled convex blob (letters, cables and wood grain are not);
+- a ring just outside it is uniformly brighter than its centre: it sits on a face.
+
+The blob's second moments give its ellipse. A pip on a face seen from above is round; on a side
+face, or on a cocked die, it is squashed along the tilt, which is what tells those faces apart.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+# ring sample directions, shared by every blob
+_RING_ANGLES = np.linspace(0.0, 2.0 * math.pi, 16, endpoint=False)
+_RING_COS, _RING_SIN = np.cos(_RING_ANGLES), np.sin(_RING_ANGLES)
+
+
+@dataclass(frozen=True)
+class PipBlob:
+    """One dark blob that may be a pip. Lengths are in pixels of the analysed image."""
+
+    x: float
+    y: float
+    area: float
+    major: float  # full length of the ellipse's long axis
+    minor: float  # full length of the ellipse's short axis
+    angle: float  # direction of the long axis, radians
+    centre_level: float
+    ring_level: float  # median of the ring just outside the blob: the face around the pip
+    ring_low: float  # the ring's lower quartile: an edge or a cable under the blob shows here
+    solidity: float
+
+    @property
+    def diameter(self) -> float:
+        return math.sqrt(4.0 * self.area / math.pi)
+
+    @property
+    def roundness(self) -> float:
+        """Short axis over long axis: 1 for a pip seen face-on."""
+        return self.minor / self.major if self.major > 0 else 0.0
+
+    @property
+    def contrast(self) -> float:
+        return self.ring_level - self.centre_level
+
+
+@dataclass(frozen=True)
+class PipSearch:
+    """Tuning of the candidate search, in pixels of the analysed image."""
+
+    block: int = 31  # adaptive-threshold window; a few pip diameters
+    offset: float = 10.0  # how far below the local mean a pixel must be
+    min_area: float = 5.0
+    max_area: float = 900.0
+    min_contrast: float = 28.0
+    min_solidity: float = 0.80
+
+
+_Shape = tuple[float, float, float, float, float, float, float]
+_SPLIT_ROUNDNESS = 0.7  # a blob squashed below this may be pips run together
+
+
+def _shape(contour: np.ndarray, search: PipSearch, dx: float = 0.0, dy: float = 0.0) -> _Shape | None:
+    """(x, y, area, major, minor, angle, solidity) of a contour, or None if of no pip size."""
+    if len(contour) < 3:
+        return None
+    m = cv2.moments(contour)
+    area = m["m00"]
+    if area < search.min_area or area > search.max_area:
+        return None
+    hull_area = cv2.contourArea(cv2.convexHull(contour))
+    solidity = area / hull_area if hull_area > 0 else 0.0
+    mu20, mu02, mu11 = m["mu20"] / area, m["mu02"] / area, m["mu11"] / area
+    half_trace = (mu20 + mu02) / 2.0
+    root = math.sqrt(max(((mu20 - mu02) / 2.0) ** 2 + mu11**2, 0.0))
+    major = 4.0 * math.sqrt(max(half_trace + root, 1e-9))
+    minor = 4.0 * math.sqrt(max(half_trace - root, 1e-9))
+    angle = 0.5 * math.atan2(2.0 * mu11, mu20 - mu02)
+    return (m["m10"] / area + dx, m["m01"] / area + dy, area, major, minor, angle, solidity)
+
+
+def _split_merged(smooth: np.ndarray, contour: np.ndarray, search: PipSearch) -> list[_Shape]:
+    """Pips run together by blur or dirt, cut apart at half the pip's contrast.
+
+    The adaptive threshold keeps everything a little darker than its surroundings, so the grey
+    bridge between two close pips joins them; the half-contrast level is the pips' true edge.
+    """
+    x, y, w, h = cv2.boundingRect(contour)
+    x0, y0 = max(0, x - 2), max(0, y - 2)
+    crop = smooth[y0:y + h + 2, x0:x + w + 2]
+    if int(crop.max()) - int(crop.min()) < search.min_contrast:
+        return []  # too faint to hold a pip: wood grain, a shadow's edge
+    mask = np.zeros(crop.shape, np.uint8)
+    cv2.drawContours(mask, [contour], -1, 255, -1, offset=(-x0, -y0))
+    inside = crop[mask > 0]
+    outside = crop[mask == 0]
+    if inside.size == 0 or outside.size == 0:
+        return []
+    level = (float(inside.min()) + float(np.median(outside))) / 2.0
+    cores = ((crop < level) & (mask > 0)).astype(np.uint8) * 255
+    pieces, _ = cv2.findContours(cores, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    shapes = [
+        s
+        for s in (_shape(p, search, x0, y0) for p in pieces)
+        if s is not None and s[6] >= search.min_solidity
+    ]
+    return shapes if len(shapes) >= 2 else []
+
+
+def find_pip_blobs(dark: np.ndarray, search: PipSearch) -> list[PipBlob]:
+    """All blobs of `dark` (pips dark, uint8) that look like pips on a face."""
+    smooth = cv2.GaussianBlur(dark, (3, 3), 0)
+    binary = cv2.adaptiveThreshold(
+        smooth, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, search.block, search.offset
+    )
+    contours, _ = cv2.findContours(binary, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+    shapes: list[tuple[float, float, float, float, float, float, float]] = []
+    for contour in contours:
+        shape = _shape(contour, search)
+        if shape is None:
+            continue
+        convex = shape[6] >= search.min_solidity
+        if (not convex or shape[4] < _SPLIT_ROUNDNESS * shape[3]) and shape[2] >= 3 * search.min_area:
+            pieces = _split_merged(smooth, contour, search)
+            if pieces:
+                shapes.extend(pieces)
+                continue
+        if convex:
+            shapes.append(shape)
+    if not shapes:
+        return []
+    arr = np.asarray(shapes, dtype=np.float64)
+    h, w = dark.shape
+    xs, ys = arr[:, 0], arr[:, 1]
+    centre = smooth[
+        np.clip(np.rint(ys), 0, h - 1).astype(np.intp), np.clip(np.rint(xs), 0, w - 1).astype(np.intp)
+    ].astype(np.float64)
+    # ring radius: out of the blob along its long axis, short of the neighbour pips
+    radius = 0.5 * arr[:, 3] + np.maximum(1.5, 0.35 * arr[:, 4])
+    rx = np.clip(np.rint(xs[:, None] + radius[:, None] * _RING_COS[None, :]), 0, w - 1)
+    ry = np.clip(np.rint(ys[:, None] + radius[:, None] * _RING_SIN[None, :]), 0, h - 1)
+    ring = smooth[ry.astype(np.intp), rx.astype(np.intp)].astype(np.float64)
+    ring_level = np.median(ring, axis=1)
+    ring_low = np.sort(ring, axis=1)[:, 4]  # the four lowest may fall on close neighbour pips
+    blobs: list[PipBlob] = []
+    for i in range(len(arr)):
+        contrast = ring_level[i] - centre[i]
+        if contrast < search.min_contrast:
+            continue
+        # the whole ring must be face: a blob on an edge or on a cable has dark ring samples
+        if ring_low[i] - centre[i] < 0.5 * contrast:
+            continue
+        blobs.append(
+            PipBlob(
+                x=float(xs[i]),
+                y=float(ys[i]),
+                area=float(arr[i, 2]),
+                major=float(arr[i, 3]),
+                minor=float(arr[i, 4]),
+                angle=float(arr[i, 5]),
+                centre_level=float(centre[i]),
+                ring_level=float(ring_level[i]),
+                ring_low=float(ring_low[i]),
+                solidity=float(arr[i, 6]),
+            )
+        )
+    return blobs

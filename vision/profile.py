@@ -1,0 +1,127 @@
+"""The calibration profile: what the reader may assume about one box's camera and dice.
+
+A profile is a JSON object:
+
+```
+{
+  "format": "culdechouette-vision-profile/1",
+  "tray_polygon": [[x, y], ...],      # optional: the tray outline in image pixels (3+ points)
+  "homography": [[...], [...], [...]], # optional: image → tray plane, used for the outline
+  "tray_size": [w, h],                # with "homography": the tray's extent in plane units
+  "die_size_px": 38.0,                # expected side of a die's top face, pixels
+  "pip_polarity": "dark",             # "dark" pips on light dice, "light" on dark, or "auto"
+  "pip_colour": "black"               # "black", "red", "blue", "white" or "any"
+}
+```
+
+Every key but `format` is optional. Loading checks each value and names the file and the key in
+the error, so a broken profile is fixed in one go rather than discovered frame by frame.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from vision.errors import VisionError
+
+PROFILE_FORMAT = "culdechouette-vision-profile/1"
+POLARITIES = ("dark", "light", "auto")
+PIP_COLOURS = ("black", "red", "blue", "white", "any")
+_KEYS = {"format", "tray_polygon", "homography", "tray_size", "die_size_px", "pip_polarity",
+         "pip_colour"}
+
+
+class ProfileError(VisionError, ValueError):
+    """A calibration profile that cannot be used, named with its file and key."""
+
+
+@dataclass(frozen=True)
+class CalibrationProfile:
+    """What is known of the camera and dice. `tray_polygon` is in image pixels."""
+
+    tray_polygon: tuple[tuple[float, float], ...] | None = None
+    die_size_px: float | None = None
+    pip_polarity: str = "auto"
+    pip_colour: str = "any"
+
+    def tray_bounds(self, width: int, height: int) -> tuple[int, int, int, int] | None:
+        """The tray's bounding box (x0, y0, x1, y1) clipped to the image, or None."""
+        if not self.tray_polygon:
+            return None
+        pts = np.asarray(self.tray_polygon)
+        x0 = max(0, math.floor(float(pts[:, 0].min())))
+        y0 = max(0, math.floor(float(pts[:, 1].min())))
+        x1 = min(width, math.ceil(float(pts[:, 0].max())) + 1)
+        y1 = min(height, math.ceil(float(pts[:, 1].max())) + 1)
+        if x1 <= x0 or y1 <= y0:
+            return None
+        return (x0, y0, x1, y1)
+
+
+def _fail(path: Path, key: str, message: str) -> ProfileError:
+    return ProfileError(f"{path}: key {key!r}: {message}")
+
+
+def _polygon_from_homography(path: Path, raw: Any, tray_size: Any) -> tuple[tuple[float, float], ...]:
+    try:
+        plane_to_image = np.linalg.inv(np.asarray(raw, dtype=np.float64).reshape(3, 3))
+    except (ValueError, TypeError, np.linalg.LinAlgError) as exc:
+        raise _fail(path, "homography", f"not an invertible 3×3 matrix ({exc})") from None
+    if (not isinstance(tray_size, list) or len(tray_size) != 2
+            or not all(isinstance(v, int | float) and v > 0 for v in tray_size)):
+        raise _fail(path, "tray_size", "must be [width, height] > 0 when a homography is given")
+    w, h = float(tray_size[0]), float(tray_size[1])
+    corners = np.array([[0, 0, 1], [w, 0, 1], [w, h, 1], [0, h, 1]], dtype=np.float64).T
+    img = plane_to_image @ corners
+    if np.any(np.abs(img[2]) < 1e-12):
+        raise _fail(path, "homography", "maps a tray corner to infinity")
+    return tuple((float(x), float(y)) for x, y in zip(img[0] / img[2], img[1] / img[2], strict=True))
+
+
+def load_profile(path: str | Path) -> CalibrationProfile:
+    """Read and check a profile file; raise ProfileError naming the file and the key."""
+    path = Path(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ProfileError(f"{path}: cannot read the calibration profile ({exc.strerror})") from None
+    except json.JSONDecodeError as exc:
+        raise ProfileError(f"{path}: not JSON (line {exc.lineno}: {exc.msg})") from None
+    if not isinstance(data, dict):
+        raise ProfileError(f"{path}: a calibration profile is a JSON object")
+    unknown = sorted(set(data) - _KEYS)
+    if unknown:
+        raise _fail(path, unknown[0], f"unknown key (known: {', '.join(sorted(_KEYS))})")
+    if data.get("format") != PROFILE_FORMAT:
+        raise _fail(path, "format", f"must be {PROFILE_FORMAT!r}")
+    polygon: tuple[tuple[float, float], ...] | None = None
+    if "tray_polygon" in data:
+        raw = data["tray_polygon"]
+        if (not isinstance(raw, list) or len(raw) < 3
+                or not all(isinstance(p, list) and len(p) == 2
+                           and all(isinstance(v, int | float) for v in p) for p in raw)):
+            raise _fail(path, "tray_polygon", "must be a list of 3 or more [x, y] points")
+        polygon = tuple((float(p[0]), float(p[1])) for p in raw)
+    elif "homography" in data:
+        polygon = _polygon_from_homography(path, data["homography"], data.get("tray_size"))
+    die_size = data.get("die_size_px")
+    if die_size is not None and (not isinstance(die_size, int | float) or not 4 <= die_size <= 2000):
+        raise _fail(path, "die_size_px", "must be a number of pixels between 4 and 2000")
+    polarity = data.get("pip_polarity", "auto")
+    if polarity not in POLARITIES:
+        raise _fail(path, "pip_polarity", f"must be one of {', '.join(POLARITIES)}")
+    colour = data.get("pip_colour", "any")
+    if colour not in PIP_COLOURS:
+        raise _fail(path, "pip_colour", f"must be one of {', '.join(PIP_COLOURS)}")
+    return CalibrationProfile(
+        tray_polygon=polygon,
+        die_size_px=float(die_size) if die_size is not None else None,
+        pip_polarity=polarity,
+        pip_colour=colour,
+    )
