@@ -120,9 +120,10 @@ class TerminalGame:
         except CommandError as exc:
             self.write(f"  ? {exc}")
             return
+        taken = {d.x for d in kept}
+        free = (x for x in (DIE_SPACING * k for k in range(1, 99)) if x not in taken)
         new: list[RestingDie] = []
-        for value in action.values:
-            x = DIE_SPACING * (len(kept) + len(new) + 1)
+        for value, x in zip(action.values, free, strict=False):
             new.append(RestingDie(self.next_die_id, value, x, 0.0))
             self.next_die_id += 1
         self.feed(TrayMotion(started_ns))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from culdechouette_box.record import Record
 from culdechouette_box.rules.effects import (
     BevueGiven,
     Effect,
@@ -44,11 +45,6 @@ STAGE_LABELS = {
     Stage.RETHROW: "la relance du défi",
     Stage.SIROTAGE: "le sirotage",
 }
-
-
-def line_of(input_index: int) -> int:
-    """The record line of an input (line 1 is the header)."""
-    return input_index + 2
 
 
 def ranked(state: GameState) -> list[PlayerState]:
@@ -126,7 +122,7 @@ def ledger_text(state: GameState, entries: tuple[LedgerEntry, ...]) -> list[str]
     for e in entries:
         note = f" ({e.note})" if e.note else ""
         lines.append(
-            f"  {line_of(e.input_index):>5}  {name_of(state, e.seat):<{width}}"
+            f"  {Record.line_of(e.input_index):>5}  {name_of(state, e.seat):<{width}}"
             f"  {e.points:>+6}  {e.rule}{note}"
         )
     return lines
@@ -155,7 +151,7 @@ def state_document(state: GameState) -> dict[str, Any]:
         "winners": list(state.winners),
         "ledger": [
             {
-                "line": line_of(e.input_index),
+                "line": Record.line_of(e.input_index),
                 "input_index": e.input_index,
                 "seat": e.seat,
                 "points": e.points,

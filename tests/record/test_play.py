@@ -61,6 +61,28 @@ def test_typed_dice_keep_ids_as_the_tracker_would(tmp_path: Path) -> None:
     assert game.state.player(1).score == 80  # Cul de Chouette de 4 by sirotage
 
 
+def test_a_challenge_rethrow_keeps_the_dice_typed_before_the_plus(tmp_path: Path) -> None:
+    game, _ = _game(tmp_path, RulesConfig(negative_scores=True))
+    # Chouettes of 25 and 36, a Velute of 50 for Karadoc, then Néants for Arthur and Perceval
+    throws = ("d 55", "d 3", "d 66", "d 4", "d 14", "d 5", "d 13", "d 6", "d 24", "d 1")
+    for second, line in enumerate(throws, start=1):
+        game.handle_text(line, second * 1_000 * MS)
+    assert game.state.player(1).grelottine and game.state.player(2).grelottine
+    start = game.state.now_ns + 1_000 * MS
+    game.handle_text("g 2 1", start)  # Perceval challenges Arthur
+    game.pump(start + 100 * MS)
+    game.handle_text("m 2 velute", start + 200 * MS)  # Max: ceil(25 / 4) = 7
+    game.handle_text("d 12", start + 1_000 * MS)
+    game.handle_text("d 6", start + 2_000 * MS)  # 1-2-6, not a Velute: a second throw
+    game.handle_text("d 6+15", start + 3_000 * MS)  # keeps the 6: 6-1-5 is a Velute de 6
+    first, second = [i for i in read_record(game.writer.path).inputs if isinstance(i, TrayAtRest)][-2:]
+    six = next(d for d in first.dice if d.value == 6)
+    assert six in second.dice and len({d.die_id for d in second.dice} & {d.die_id for d in first.dice}) == 1
+    assert len({d.x for d in second.dice}) == 3  # dice lie apart
+    assert game.state.scores == {1: 25 + 7 + 72, 2: 36 - 7, 3: 50}
+    assert game.state.turn_seat == 3  # the challenge was not a turn: Karadoc plays (R6.7)
+
+
 def test_each_dice_line_is_a_motion_then_a_rest(tmp_path: Path) -> None:
     game, _ = _game(tmp_path)
     game.handle_text("d 34", 1_000 * MS, started_ns=900 * MS)
