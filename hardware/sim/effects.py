@@ -1,0 +1,82 @@
+"""What the camera does to the light: colour cast, exposure, vignetting, mains flicker banding,
+lens softness, sensor noise and JPEG compression. All deterministic for a given seed and frame.
+"""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+
+from hardware.sim.presets import Lighting, SensorLook
+
+MAINS_LIGHT_HZ = 100.0  # lamps on 50 Hz mains flicker at twice the mains frequency
+
+
+def kelvin_to_bgr(kelvin: float) -> np.ndarray:
+    """Approximate colour of a black body at `kelvin`, as BGR gains with green = 1."""
+    t = kelvin / 100.0
+    if t <= 66:
+        red = 255.0
+        green = 99.4708025861 * math.log(t) - 161.1195681661
+        blue = 0.0 if t <= 19 else 138.5177312231 * math.log(t - 10) - 305.0447927307
+    else:
+        red = 329.698727446 * (t - 60) ** -0.1332047592
+        green = 288.1221695283 * (t - 60) ** -0.0755148492
+        blue = 255.0
+    bgr = np.clip(np.array([blue, green, red]), 1.0, 255.0)
+    return bgr / bgr[1]
+
+
+def channel_gains(lighting: Lighting, sensor: SensorLook) -> np.ndarray:
+    """Per-channel gain: the lamp's colour, partly corrected by white balance, and exposure."""
+    cast = kelvin_to_bgr(lighting.colour_temp_k) / kelvin_to_bgr(5500.0)
+    cast = cast ** (1.0 - lighting.white_balance)
+    cast = cast / float(np.mean(cast))
+    return (cast * lighting.intensity * 2.0 ** sensor.exposure_ev).astype(np.float32)
+
+
+def vignetting_map(width: int, height: int, strength: float) -> np.ndarray:
+    """Brightness falling off towards the corners (cos⁴-like), 1 at the centre."""
+    ys, xs = np.mgrid[0:height, 0:width].astype(np.float32)
+    r2 = ((xs - width / 2) ** 2 + (ys - height / 2) ** 2) / ((width / 2) ** 2 + (height / 2) ** 2)
+    return (1.0 - strength * r2 ** 1.5).astype(np.float32)
+
+
+def flicker_rows(height: int, t_s: float, sensor: SensorLook) -> np.ndarray:
+    """Gain of each row: a rolling shutter reads rows at different phases of the lamp's flicker."""
+    if sensor.flicker <= 0:
+        return np.ones(height, np.float32)
+    row_times = t_s + np.arange(height, dtype=np.float64) * (sensor.readout_ms / 1000.0 / height)
+    wave = 0.5 + 0.5 * np.sin(2 * math.pi * MAINS_LIGHT_HZ * row_times)
+    return (1.0 - sensor.flicker * wave).astype(np.float32)
+
+
+def apply_sensor(image: np.ndarray, *, gains: np.ndarray, vignette: np.ndarray, t_s: float,
+                 sensor: SensorLook, rng: np.random.Generator) -> np.ndarray:
+    """Turn the ideal picture (BGR uint8, lens already applied) into what the camera delivers."""
+    height = image.shape[0]
+    if sensor.optics_blur > 0:
+        image = cv2.GaussianBlur(image, (0, 0), sensor.optics_blur)
+    light = vignette * flicker_rows(height, t_s, sensor)[:, None]
+    out = image.astype(np.float32) * light[:, :, None] * gains[None, None, :]
+    sigma = np.sqrt(sensor.noise ** 2 + sensor.shot_noise ** 2 * np.maximum(out, 0.0))
+    out += sigma * rng.standard_normal(out.shape, dtype=np.float32)
+    result = np.clip(out + 0.5, 0, 255).astype(np.uint8)
+    if sensor.jpeg_quality is not None:
+        ok, encoded = cv2.imencode(".jpg", result, [cv2.IMWRITE_JPEG_QUALITY, sensor.jpeg_quality])
+        if ok:
+            result = cv2.imdecode(encoded, cv2.IMREAD_COLOR)
+    return result
+
+
+def motion_blur_kernel(dx: float, dy: float) -> np.ndarray:
+    """A normalised line kernel covering the path (dx, dy) in pixels, centred on the origin."""
+    length = max(1, math.ceil(math.hypot(dx, dy)))
+    size = 2 * length + 1
+    kernel = np.zeros((size, size), np.float32)
+    for i in range(length + 1):
+        f = i / length - 0.5
+        kernel[round(length + f * dy), round(length + f * dx)] = 1.0
+    return kernel / kernel.sum()
