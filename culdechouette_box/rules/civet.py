@@ -25,7 +25,9 @@ def may_bet(state: GameState, seat: int) -> bool:
             and phase.need == 0
             and (not isinstance(ctx, ChallengeContext) or first_of_challenge)
         )
-    if isinstance(phase, ChouetteWindow | ShoutRace) and phase.thrower == seat:
+    if isinstance(phase, ChouetteWindow) and phase.thrower == seat:
+        return False  # the throw is not over: its sirotage may still come
+    if isinstance(phase, ShoutRace) and phase.thrower == seat:
         return isinstance(phase.context, ChallengeContext) is False
     return True
 

@@ -32,9 +32,11 @@ def throw_complete(tx: Tx, thrower: int, ctx: Context, dice: tuple[RestingDie, .
 def take_effect(
     tx: Tx, thrower: int, ctx: Context, dice: tuple[RestingDie, ...], reading: ThrowReading, t_ns: int
 ) -> None:
-    """The combination's rule applies; the thrower's Civet bet, if any, is settled on it."""
-    civet.settle(tx, thrower, reading)
+    """The combination's rule applies; the thrower's Civet bet, if any, is settled on it (on a
+    Chouette, once its sirotage window is over: the Civet sees the dice after a sirotage)."""
     primary = reading.primary
+    if primary != Combination.CHOUETTE:
+        civet.settle(tx, thrower, reading)
     name = tx.name(thrower)
     if primary == Combination.CUL_DE_CHOUETTE:
         tx.prompt(f"{reading.label.upper()} +{reading.points} {name}")

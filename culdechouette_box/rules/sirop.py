@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import grelottine, races, resolve
+from . import civet, grelottine, races, resolve
 from .combinations import BIRDS, Combination, points_of, read_throw
 from .errors import IllegalInputError
 from .inputs import Announcement, RestingDie, Shout, TrayAtRest
@@ -94,6 +94,7 @@ def close_window(tx: Tx, phase: ChouetteWindow) -> None:
     if isinstance(ctx, ChallengeContext) and not ctx.final:
         grelottine.second_throw(tx, ctx, phase.dice)
         return
+    civet.settle(tx, phase.thrower, read_throw(resolve.values_of(phase.dice)))
     points = points_of(Combination.CHOUETTE, phase.pair)
     tx.prompt(f"CHOUETTE DE {phase.pair} +{points} {tx.name(phase.thrower)}")
     tx.change([(phase.thrower, points, "chouette", f"Chouette de {phase.pair}")])
@@ -159,6 +160,8 @@ def _score(
     tx: Tx, thrower: int, ctx: Context, pair: int, success: bool, dice: tuple[RestingDie, ...], t_ns: int
 ) -> None:
     name = tx.name(thrower)
+    reading = read_throw(resolve.values_of(dice))
+    civet.settle(tx, thrower, reading)  # the Civet sees the dice after the sirotage (R5.3)
     if success:
         points = points_of(Combination.CUL_DE_CHOUETTE, pair)
         tx.prompt(f"SIROP RÉUSSI : CUL DE CHOUETTE DE {pair} +{points} {name}")
@@ -170,7 +173,6 @@ def _score(
     tx.change([(thrower, -points, "sirop", f"sirotage raté de {pair}")])
     if pair == 6 and not tx.state.player(thrower).civet:
         tx.give_item(thrower, "civet", True)  # R5.6
-    reading = read_throw(resolve.values_of(dice))
     if reading.primary == Combination.CHOUETTE_VELUTE:
         races.open_chouette_velute(tx, thrower, ctx, reading, t_ns)  # R5.3
     else:
