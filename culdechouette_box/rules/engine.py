@@ -42,6 +42,8 @@ from .tx import Tx
 
 MAX_SEATS = 8
 
+RACE_SHOUTS = (Shout.PAS_MOU_LE_CAILLOU, Shout.GRELOTTE_CA_PICOTE, Shout.BIERES_BRETONNES)
+
 # A plain tap means the first of these that is open to the seat.
 TAP_MEANINGS = (
     Shout.PAS_MOU_LE_CAILLOU,
@@ -235,19 +237,32 @@ def _announce(tx: Tx, a: Announcement) -> None:
         if not tx.state.player(a.seat).active:
             raise IllegalInputError("player_out", f"{tx.name(a.seat)} est éliminé")
     kind = a.kind
-    if kind == Shout.TAP:
-        meanings = [k for k in open_shouts(tx.state, a.seat, a.t_ns) if k in TAP_MEANINGS]
-        if not meanings:
+    if kind == Shout.TAP or (kind in RACE_SHOUTS and _throw_in_flight(tx.state)):
+        meaning = _meaning(tx.state, a)
+        if meaning is None:
             # judged later: the rest that opens a race may not have been reported yet (R4.3)
             tx.set(pending_taps=(*tx.state.pending_taps, a))
             return
-        kind = meanings[0]
+        kind = meaning
     _handle(tx, replace(a, kind=kind))
+
+
+def _meaning(state: GameState, a: Announcement) -> Shout | None:
+    """What the shout means at its edge time: a tap, the first that is open; else itself, if open."""
+    found = open_shouts(state, a.seat, a.t_ns)
+    if a.kind == Shout.TAP:
+        return next((k for k in found if k in TAP_MEANINGS), None)
+    return a.kind if a.kind in found else None
+
+
+def _throw_in_flight(state: GameState) -> bool:
+    """Dice are awaited whose rest may open a race that this shout already belongs to (R4.3)."""
+    return isinstance(state.phase, AwaitingThrow) and not state.between_turns
 
 
 def _handle(tx: Tx, a: Announcement) -> None:
     kind = a.kind
-    if kind in (Shout.PAS_MOU_LE_CAILLOU, Shout.GRELOTTE_CA_PICOTE, Shout.BIERES_BRETONNES):
+    if kind in RACE_SHOUTS:
         races.on_shout(tx, a)
     elif kind in (Shout.JE_SIROTE, Shout.BIRD, Shout.BEAU_SIROP, Shout.COUCHE_SIROP, Shout.SIROP_GAGNANT):
         sirop.on_shout(tx, a)
@@ -266,9 +281,9 @@ def _retry_pending_taps(tx: Tx) -> None:
         return
     tx.set(pending_taps=())
     for tap in sorted(waiting, key=lambda a: (a.t_ns, a.seat)):
-        meanings = [k for k in open_shouts(tx.state, tap.seat, tap.t_ns) if k in TAP_MEANINGS]
-        if meanings:
-            _handle(tx, replace(tap, kind=meanings[0]))
+        meaning = _meaning(tx.state, tap)
+        if meaning is not None:
+            _handle(tx, replace(tap, kind=meaning))
         else:
             tx.set(pending_taps=(*tx.state.pending_taps, tap))
 
@@ -280,9 +295,13 @@ def _settle_taps(tx: Tx, t_ns: int) -> None:
     if not due:
         return
     tx.set(pending_taps=tuple(tap for tap in tx.state.pending_taps if tap.t_ns + settle > t_ns))
-    for tap in due:
-        if tx.state.has_seat(tap.seat) and tx.state.player(tap.seat).active:
+    for tap in sorted(due, key=lambda a: (a.t_ns, a.seat)):  # R4.1: edge order, not arrival
+        if not (tx.state.has_seat(tap.seat) and tx.state.player(tap.seat).active):
+            continue
+        if tap.kind == Shout.TAP:
             tx.auto_bevue(tap.seat, "annonce sans objet", named=False)
+        else:
+            _handle(tx, tap)  # a named race shout is judged as it stands now (early, or no race)
 
 
 __all__ = ["Prompt", "advance", "apply", "check", "new_game", "next_deadline", "open_shouts"]
