@@ -186,7 +186,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=6, help="random games played to 343")
     parser.add_argument("--long", type=int, default=20_000, help="inputs of the long game")
     parser.add_argument("--seed", type=int, default=343)
-    args = parser.parse_args()
+    args, _ = parser.parse_known_args()  # `python -m benchmarks NAME` leaves NAME in argv
     print(f"machine: {cpu_model()}, Python {platform.python_version()}")
     print()
     print("| game | players | scores | inputs | read ms | read + replay ms | inputs/s |")

@@ -8,6 +8,8 @@ import pytest
 
 from benchmarks.replay_bench import RandomTable
 from culdechouette_box.record import RecordWriter, read_record, replay
+from culdechouette_box.rules import engine
+from culdechouette_box.rules.inputs import Tick
 
 
 @pytest.mark.parametrize(("seed", "players", "negative"), [(1, 2, False), (2, 5, True), (3, 8, False)])
@@ -31,3 +33,20 @@ def test_long_game_keeps_going_and_replays(tmp_path: Path) -> None:
     state = replay(record).state
     assert state == table.state
     assert all(p.score == sum(e.points for e in state.ledger if e.seat == p.seat) for p in state.players)
+
+
+@pytest.mark.parametrize("seed", [11, 12, 13])
+def test_a_tick_at_the_next_deadline_always_moves_it(seed: int) -> None:
+    """What the terminal game and the box loop rely on: ticking at `next_deadline` closes what
+    was due, so the loop that ticks until no deadline has passed always ends."""
+    record = RandomTable(seed, 4, seed % 2 == 0).play()
+    state, _ = engine.new_game(record.header.ruleset, record.header.players, record.header.starting_seat)
+    checked = 0
+    for inp in record.inputs:
+        deadline = engine.next_deadline(state)
+        if deadline is not None:
+            ticked, _ = engine.apply(state, Tick(deadline))
+            assert engine.next_deadline(ticked) != deadline, (inp, state.phase)
+            checked += 1
+        state, _ = engine.apply(state, inp)
+    assert checked > 10
