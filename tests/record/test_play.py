@@ -46,7 +46,7 @@ def test_parse_the_typed_language() -> None:
 
 
 def test_typed_dice_keep_ids_as_the_tracker_would(tmp_path: Path) -> None:
-    game, _ = _game(tmp_path)
+    game, _ = _game(tmp_path, RulesConfig(negative_scores=True))  # siroting from 0 points
     game.handle_text("d 44", 1_000 * MS)
     game.handle_text("d 2", 2_000 * MS)
     game.handle_text("s 1", 2_500 * MS)  # Je sirote
