@@ -95,7 +95,7 @@ def on_shout(tx: Tx, a: Announcement) -> None:
         phase.points,
     )
     tx.set_phase(race)
-    if race.race != Race.CHOUETTE_VELUTE and len(race.shouts) == len(race.seats):
+    if race.race != Race.CHOUETTE_VELUTE and not _silent(tx.state, race):
         decide(tx, race, a.t_ns)  # everyone has shouted: the last is known
 
 
@@ -106,21 +106,31 @@ def _gaps(shouts: list[tuple[int, int]]) -> tuple[tuple[int, float], ...]:
     )
 
 
+def _silent(state: GameState, race: ShoutRace) -> tuple[int, ...]:
+    """The seats still in the game that have not shouted (R4.5: every active player must)."""
+    shouted = {seat for seat, _ in race.shouts}
+    active = state.active_seats
+    return tuple(seat for seat in race.seats if seat not in shouted and seat in active)
+
+
 def decide(tx: Tx, race: ShoutRace, now: int) -> None:
     window = tx.state.config.tie_window_ns
     shouts = sorted(race.shouts, key=lambda s: (s[1], s[0]))
     if race.race == Race.CHOUETTE_VELUTE:
         _decide_chouette_velute(tx, race, shouts, window)
         return
-    shouted = {seat for seat, _ in shouts}
-    silent = tuple(seat for seat in race.seats if seat not in shouted)
+    silent = _silent(tx.state, race)
     if silent:
         losers = silent  # R4.5: who never shouted counts as simultaneous last
     else:
-        last = shouts[-1][1]
-        losers = tuple(seat for seat, t in shouts if last - t <= window)
+        still_in = [(seat, t) for seat, t in shouts if seat in tx.state.active_seats]
+        last = max((t for _, t in still_in), default=0)
+        losers = tuple(seat for seat, t in still_in if last - t <= window)
     gaps = _gaps(shouts) if shouts else ()
     tx.emit(RaceDecided(race.race, (), losers, gaps))
+    if not losers:  # everyone concerned was put out of the game meanwhile
+        resolve.finish_throw(tx, race.context)
+        return
     if len(losers) == 1:
         loser = losers[0]
         tx.prompt(f"{race.race.value.upper()} : {tx.name(loser)} -{SUITE_LOSS}")

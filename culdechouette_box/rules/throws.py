@@ -43,6 +43,10 @@ def on_rest(tx: Tx, rest: TrayAtRest) -> None:
         phase = tx.state.phase
     if isinstance(phase, AwaitingThrow):
         _awaiting(tx, phase, rest, new)
+    elif isinstance(phase, ThrowOff) and rest.off_tray:
+        seat = phase.contenders[len(phase.values)]
+        tx.bevue(seat, "dé hors du plateau")  # R3.3, in a throw-off too: the die is thrown again
+        throwoff.prompt_next(tx)
     elif isinstance(phase, ThrowOff):
         throwoff.on_rest(tx, phase, new)
     elif isinstance(phase, GrelottineCall | GrelottineStake | SloubiSong) and new:
