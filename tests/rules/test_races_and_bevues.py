@@ -544,3 +544,29 @@ def test_texte_bevue_a_wrong_announcement_is_a_bevue() -> None:
     t.feed(Tick(t.wait(100)))
     assert bevues(t) == [2]
     assert t.score(2) == -10
+
+
+def test_R4_5_a_player_put_out_during_the_suite_is_no_longer_waited_for() -> None:
+    """R4.5: "every active player ... must shout" — a player put out (R2.3) mid-race is not last."""
+    t = make()
+    t.feed(ScribeAdjust(t.wait(5), 3, -335))
+    t.throw(*SUITE)
+    t.feed(ScribeBevue(t.wait(50), 3))  # -345: Karadoc is out
+    assert not t.state.player(3).active
+    t.shouts((1, 100), (2, 200))  # every active player has shouted: Perceval is last
+    assert points(t) == [(2, -10, "suite"), (3, -10, "bevue")]
+    assert next_thrower(t) == 2
+
+
+def test_R4_5_the_last_of_the_players_still_in_the_game_loses() -> None:
+    """R4.5 with R2.3: the last shouter is put out before the race closes: the last player still in loses."""
+    t = Table([*NAMES, "Lancelot"], config=RulesConfig(negative_scores=True))
+    t.feed(ScribeAdjust(t.wait(5), 3, -335))
+    t.feed(ScribeAdjust(t.wait(5), 4, -335))
+    t.throw(*SUITE)
+    t.shouts((1, 100), (2, 200), (4, 300))  # Karadoc has not shouted yet
+    t.feed(ScribeBevue(t.wait(10), 3))  # Karadoc out at -345
+    t.feed(ScribeBevue(t.wait(10), 4))  # Lancelot, the last shouter, out at -345
+    t.settle()
+    assert points(t) == [(2, -10, "suite"), (3, -10, "bevue"), (4, -10, "bevue")]
+    assert next_thrower(t) == 2

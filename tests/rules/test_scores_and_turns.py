@@ -555,3 +555,17 @@ def test_texte_scores_negatifs_with_negatives_a_civet_may_stake_more_than_one_ha
     t.shout(1, Shout.CIVET, value=50, combination="velute")
     assert bevues(t) == []
     assert [(b.seat, b.amount) for b in t.state.civet_bets] == [(1, 50)]
+
+
+def test_R3_3_a_throw_off_die_that_leaves_the_tray_is_a_bevue() -> None:
+    """R3.3: "A die that leaves the tray is a Bévue" — in the start throw-off too; the die is thrown again."""
+    t = make(start=None)
+    scores_at(t, 20, 20, 20)
+    t.one_die(3)
+    t.off_tray()  # Perceval's die flies off the tray
+    assert moves(t) == [(2, -10, "bevue")]
+    phase = t.state.phase
+    assert isinstance(phase, ThrowOff) and phase.values == (3,)
+    t.one_die(1)
+    t.one_die(2)
+    assert thrower(t) == 2
