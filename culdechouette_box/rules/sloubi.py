@@ -32,7 +32,7 @@ def on_join(tx: Tx, cmd: ScribeJoin) -> None:
     if not state.between_turns or not state.round_complete:
         raise IllegalInputError("not_end_of_round", "Chante-Sloubi seulement à la fin d'un tour de table")
     if state.config.negative_scores and any(
-        p.name == cmd.name.strip() and not p.active for p in state.players
+        p.name.casefold() == cmd.name.strip().casefold() and not p.active for p in state.players
     ):
         raise IllegalInputError("player_out", f"{cmd.name} est éliminé jusqu'à la prochaine partie")
     target = start_score([p.score for p in state.players if p.active], state.rounds_played)

@@ -416,6 +416,7 @@ def test_R7_3_negative_mode_an_eliminated_player_cannot_come_back() -> None:
     assert not t.state.player(3).active
     rounds(t, 1)
     assert_rejected(t, ScribeJoin(t.wait(1), 4, "Karadoc"), "player_out")
+    assert_rejected(t, ScribeJoin(t.wait(1), 4, " karadoc"), "player_out")  # however it is typed
     join(t, name="Bohort")
     assert t.state.has_seat(4)
 
