@@ -495,6 +495,19 @@ def test_R6_6_a_final_suite_plays_its_race() -> None:
     assert resumed_with(t, 3)
 
 
+def test_R6_6_a_chouette_velute_made_in_a_challenge_plays_its_race() -> None:
+    """R6.6 : « sauf cas particulier » : une Chouette-Velute réussie se joue au « Pas mou le caillou »."""
+    t = holders(100, 80)
+    challenge(t, "chouette_velute", 5)  # cap ceil(80 × 6 %) = ceil(4.8) = 5
+    t.throw(3, 6, 3)
+    assert entries(t, 2) == [("grelottine", 5)]
+    assert isinstance(t.state.phase, ShoutRace) and t.state.phase.race == Race.CHOUETTE_VELUTE
+    t.shout(3, Shout.PAS_MOU_LE_CAILLOU)
+    t.settle()
+    assert entries(t, 3) == [("chouette_velute", 72)]  # 2 × 6², to the first shout
+    assert resumed_with(t, 3)
+
+
 # --- R6.7: play resumes ----------------------------------------------------------------------
 
 
