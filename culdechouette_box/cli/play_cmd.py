@@ -80,6 +80,7 @@ def run(args: argparse.Namespace) -> int:
         write("Tapez ? pour l'aide.")
         for line in render.standings_text(game.state):
             write(line)
+        write(f"En attente : {render.describe_phase(game.state)}")
         stdin = sys.stdin
         events = _keys(stdin) if stdin.isatty() else _lines(stdin)
         for typed in events:

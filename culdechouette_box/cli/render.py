@@ -39,6 +39,11 @@ from culdechouette_box.rules.state import (
 )
 
 ITEM_LABELS = {"grelottine": "Grelottine", "civet": "Civet"}
+THROW_OFF_LABELS = {
+    "start": "pour commencer",
+    "suite": "de la Suite",
+    "grelottine": "entre grelottins",
+}
 STAGE_LABELS = {
     Stage.CHOUETTES: "les chouettes",
     Stage.CUL: "le cul",
@@ -78,7 +83,8 @@ def describe_phase(state: GameState) -> str:
     if isinstance(phase, ThrowOff):
         seat = phase.contenders[len(phase.values)] if len(phase.values) < len(phase.contenders) else None
         who = "" if seat is None else f" : à {name_of(state, seat)} de lancer un dé"
-        return f"départage au dé ({phase.purpose}){who}"
+        purpose = THROW_OFF_LABELS.get(phase.purpose, phase.purpose)
+        return f"départage au dé {purpose}{who}"
     if isinstance(phase, GrelottineCall):
         return "annonces Grelottine en cours"
     if isinstance(phase, GrelottineStake):
