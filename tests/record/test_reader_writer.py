@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import warnings
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from culdechouette_box.record import (
     RecordHeader,
     RecordWriter,
     TornLineWarning,
+    parse_record,
     read_record,
     undo,
     write_record,
@@ -198,3 +200,40 @@ def test_any_inputs_survive_writing_and_reading(tmp_path: Path, stream: list[Inp
     with RecordWriter.create(path, HEADER, overwrite=True) as writer:
         writer.extend(stream)
     assert read_record(path) == Record(HEADER, tuple(stream))
+
+
+def _example_bytes() -> bytes:
+    from .test_examples import EXAMPLES
+
+    return (EXAMPLES / "sirotages-et-paris.jsonl").read_bytes()
+
+
+@given(st.integers(min_value=0, max_value=len(_example_bytes())))
+def test_a_record_cut_anywhere_reads_as_its_whole_lines(cut: int) -> None:
+    """A power cut can stop the file at any byte: what was whole is read, the rest is dropped."""
+    data = _example_bytes()
+    whole_lines = data[:cut].count(b"\n")
+    if whole_lines == 0:
+        with pytest.raises(RecordError, match="line 1"):
+            parse_record(data[:cut], "cut.jsonl")
+        return
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", TornLineWarning)
+        scan = parse_record(data[:cut], "cut.jsonl")
+    full = parse_record(data, "full.jsonl").record
+    kept = len(scan.record.inputs)
+    assert kept in (whole_lines - 1, whole_lines)  # a cut line is whole JSON only at its end
+    assert scan.record.inputs == full.inputs[:kept]
+
+
+@given(st.integers(min_value=0), st.binary(min_size=1, max_size=3))
+def test_corrupt_bytes_give_a_record_error_or_a_record(position: int, junk: bytes) -> None:
+    data = bytearray(_example_bytes())
+    at = position % len(data)
+    data[at : at + len(junk)] = junk
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", TornLineWarning)
+            parse_record(bytes(data), "corrupt.jsonl")
+    except RecordError as exc:
+        assert "corrupt.jsonl, line " in str(exc)
