@@ -25,7 +25,7 @@ def on_shout(tx: Tx, a: Announcement) -> None:
 def _je_sirote(tx: Tx, a: Announcement) -> None:
     phase = tx.state.phase
     if isinstance(phase, ChouetteWindow) and a.seat == phase.thrower and a.t_ns <= phase.closes_ns:
-        pair_ids = tuple(d.die_id for d in phase.dice if d.value == phase.pair)[:2]
+        pair_ids = _pair_ids(phase)
         held = tuple(d for d in phase.dice if d.die_id in pair_ids)
         sirotage = Sirotage(phase.pair, pair_ids)
         tx.set_phase(AwaitingThrow(phase.thrower, phase.context, Stage.SIROTAGE, held, 0, sirotage))
@@ -37,6 +37,27 @@ def _je_sirote(tx: Tx, a: Announcement) -> None:
         tx.auto_bevue(a.seat, "sirotage sur autre chose qu'une Chouette", named=True)
         return
     tx.auto_bevue(a.seat, "annonce sans objet", named=False)
+
+
+def _pair_ids(phase: ChouetteWindow) -> tuple[int, ...]:
+    return tuple(d.die_id for d in phase.dice if d.value == phase.pair)[:2]
+
+
+def unannounced_sirotage(
+    tx: Tx, phase: ChouetteWindow, rest: TrayAtRest, new: tuple[RestingDie, ...]
+) -> bool:
+    """The odd die thrown again without "Je sirote !" (R5.7): no sirotage, and no one's next throw.
+    The Chouette is scored and the thrower takes a Bévue. (After a challenge's first throw, the
+    same gesture is the second throw, keeping the pair: it is not handled here.)"""
+    ctx = phase.context
+    if len(new) != 1 or rest.off_tray or (isinstance(ctx, ChallengeContext) and not ctx.final):
+        return False
+    present = {d.die_id for d in rest.dice}
+    if not all(i in present for i in _pair_ids(phase)):
+        return False
+    close_window(tx, phase)
+    tx.bevue(phase.thrower, "dé relancé sans « Je sirote ! »")
+    return True
 
 
 def _bet(tx: Tx, a: Announcement) -> None:

@@ -32,6 +32,8 @@ def on_rest(tx: Tx, rest: TrayAtRest) -> None:
     tx.set(tray=rest.dice)
     new = tuple(d for d in rest.dice if d.die_id not in previous)
     phase = tx.state.phase
+    if isinstance(phase, ChouetteWindow) and sirop.unannounced_sirotage(tx, phase, rest, new):
+        return
     if isinstance(phase, ChouetteWindow | ShoutRace) and (new or rest.off_tray):
         # the next throw has started: what was still open closes first (R5.7)
         if isinstance(phase, ChouetteWindow):

@@ -376,6 +376,21 @@ def test_R5_7_the_window_closes_early_when_the_next_throw_starts() -> None:
     assert isinstance(t.state.phase, AwaitingThrow) and t.state.phase.stage == Stage.CUL
 
 
+def test_R5_7_rethrowing_the_odd_die_without_je_sirote_is_the_throwers_bevue() -> None:
+    """R5.7 : « il doit crier “ Je sirote ! ” en saisissant le dé » : sans l'annonce, pas de
+    sirotage ; la Chouette est comptée, la Bévue est au lanceur et non au joueur suivant."""
+    t = table()
+    t.throw(3, 3, 5)
+    t.sirotage(3)  # the odd die is thrown again, unannounced
+    assert bevues(t) == [1]
+    assert entries(t, 1) == [("chouette", 9), ("bevue", -10)]
+    assert entries(t, 2) == []
+    phase = t.state.phase
+    assert isinstance(phase, AwaitingThrow) and phase.thrower == 2 and phase.stage == Stage.CHOUETTES
+    t.throw(2, 4, 6)  # Perceval's turn goes on normally: a Velute of 6
+    assert entries(t, 2) == [("velute", 72)]
+
+
 def test_R5_7_the_window_length_is_an_option() -> None:
     """R5.7 : la durée de la fenêtre est une option (ici 3 s)."""
     t = table(sirop_window_ns=3 * S)
