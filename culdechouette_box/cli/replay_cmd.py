@@ -12,12 +12,13 @@ import sys
 import warnings
 from typing import Any
 
-from culdechouette_box.record import FORMAT_VERSION, Record, RecordError, read_record, replay
+from culdechouette_box.record import Record, RecordError, read_record, replay
 from culdechouette_box.rules.state import GameState
 
 from . import render
 
 REPLAY_FORMAT = "culdechouette-replay"
+REPLAY_VERSION = 1  # of the --json document; bumped when a key changes meaning or goes away
 
 
 def register(subparsers: Any) -> None:
@@ -60,7 +61,7 @@ def json_document(record: Record, state: GameState, count: int) -> dict[str, Any
     header = record.header
     return {
         "format": REPLAY_FORMAT,
-        "version": FORMAT_VERSION,
+        "version": REPLAY_VERSION,
         "title": header.title,
         "inputs": count,
         "ruleset": header.ruleset.to_dict(),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import typing
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ from culdechouette_box.cli.main import main
 from culdechouette_box.record import FORMAT_VERSION, read_record
 from culdechouette_box.rules.config import RulesConfig
 from culdechouette_box.rules.inputs import INPUT_TYPES, Shout
+from culdechouette_box.rules.state import Phase
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "record-format.md"
 
@@ -40,3 +42,10 @@ def test_doc_names_every_input_type_shout_and_option() -> None:
     for option in RulesConfig().to_dict():
         assert f"| `{option}` |" in text
     assert f'"version": {FORMAT_VERSION}' in text
+
+
+def test_doc_lists_every_phase_name_of_the_replay_document() -> None:
+    text = DOC.read_text("utf-8")
+    for phase in typing.get_args(Phase):
+        name = re.sub(r"(?<!^)(?=[A-Z])", "_", phase.__name__).lower()
+        assert f"`{name}`" in text, name
