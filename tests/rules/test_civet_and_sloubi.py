@@ -157,8 +157,7 @@ def test_R8_1_a_civet_on_a_sirop_grelot_is_settled_on_the_cul_de_chouette_of_the
 
 
 def test_R8_1_a_civet_is_judged_on_the_throw_after_its_sirotage() -> None:
-    """R8.1 / R5.3 : « Toute combinaison réalisée après le Sirotage est valable » : un Civet sur un
-    Cul de Chouette est gagné par une Chouette sirotée avec succès."""
+    """R8.1 / R5.3 : « Toute combinaison réalisée après le Sirotage est valable », pour le Civet aussi."""
     t = with_civet()
     civet(t, 1, 25, "cul_de_chouette")
     sirote(t, 1, (5, 5, 2), 5)
@@ -167,8 +166,7 @@ def test_R8_1_a_civet_is_judged_on_the_throw_after_its_sirotage() -> None:
 
 
 def test_R8_1_a_civet_on_a_chouette_is_lost_by_a_successful_sirotage() -> None:
-    """R8.1 : le Civet porte sur les dés après le sirotage : une Chouette sirotée en Cul de Chouette
-    n'est plus une Chouette."""
+    """R8.1 : le Civet porte sur les dés après le sirotage : un Cul de Chouette n'est pas une Chouette."""
     t = with_civet()  # Arthur 100
     civet(t, 1, 30, "chouette")
     sirote(t, 1, (2, 2, 6), 2)
@@ -241,8 +239,7 @@ def test_R8_2_no_negative_staking_more_than_ones_score_is_a_bevue_and_the_civet_
 
 
 def test_R8_2_with_negative_scores_one_may_stake_more_than_ones_score() -> None:
-    """R8.2 / Scores négatifs : « Il n'y a pas de restriction pour le Civet ; il est possible de parier
-    plus que l'on a »."""
+    """Scores négatifs : « Il n'y a pas de restriction pour le Civet ; il est possible de parier plus »."""
     t = with_civet(arthur=46, negative=True)  # 46 − 36 = 10
     civet(t, 1, 60, "suite")
     t.throw(*NEANT)
@@ -259,8 +256,7 @@ def test_R8_2_lance_civet_gives_the_civet_away() -> None:
 
 
 def test_R8_2_lance_civet_to_a_holder_is_a_bevue_and_the_giver_keeps_it() -> None:
-    """R8.2 : « un joueur qui lance son Civet à un joueur qui en a déjà un reçoit une Bévue mais
-    conserve son Civet »."""
+    """R8.2 : « lance son Civet à un joueur qui en a déjà un reçoit une Bévue mais conserve son Civet »"""
     t = with_civet()
     t.throw(*NEANT)  # Arthur
     give(t, 2, 50)
@@ -409,8 +405,7 @@ def test_R7_3_the_new_player_takes_the_free_seat_and_joins_the_turn_order_from_i
 
 
 def test_R7_3_negative_mode_an_eliminated_player_cannot_come_back() -> None:
-    """R7.3 / Scores négatifs : « ne peut plus l'intégrer avant la prochaine partie (le Chante-Sloubi
-    est alors interdit) »."""
+    """Scores négatifs : « ne peut plus l'intégrer avant la prochaine partie (le Chante-Sloubi [...]) »"""
     t = table(negative=True)
     give(t, 3, -343)  # Karadoc is out
     assert not t.state.player(3).active
@@ -425,8 +420,7 @@ def test_R7_3_negative_mode_an_eliminated_player_cannot_come_back() -> None:
 
 
 def test_texte_chante_sloubi_sans_tenir_compte_des_decimales() -> None:
-    """« multiplier le résultat par le nombre de tours joués, et enfin diviser le total par 10 (sans
-    tenir compte des décimales) » : (99 − 40) × 1 / 10 = 5,9 → 5, chanté : 7,5 → 7."""
+    """« diviser le total par 10 (sans tenir compte des décimales) » : 5,9 → 5, et chanté 7,5 → 7."""
     t = scored(99, 40, 1)
     join(t)
     sing(t, 5)

@@ -293,8 +293,7 @@ def test_R6_4_the_stake_is_at_least_1() -> None:
 
 
 def test_R6_4_a_bevue_before_the_stake_does_not_change_the_cap() -> None:
-    """R6.4 : « En cas de Bévue entre l'annonce du défi et l'annonce de la mise, le score précédant
-    la Bévue est celui pris en compte »."""
+    """R6.4 : « le score précédant la Bévue est celui pris en compte » pour la mise."""
     t = holders(220, 124)
     call(t)
     t.feed(ScribeBevue(t.wait(1), 2))  # Perceval 124 → 114 (114 / 3 = 38)
@@ -359,8 +358,7 @@ def test_R6_5_one_two_three_counts_as_a_velute() -> None:
 
 
 def test_R6_5_a_cul_de_chouette_is_not_a_chouette() -> None:
-    """R6.5 : la combinaison demandée doit être la combinaison principale : un Cul de Chouette
-    n'est pas une Chouette."""
+    """R6.5 : un Cul de Chouette n'est pas une Chouette : seule la combinaison principale compte."""
     t = holders(100, 80)
     challenge(t, "chouette", 27)
     t.throw(4, 4, 4)
@@ -395,8 +393,7 @@ def test_R6_5_sirop_grelot_a_cul_de_chouette_without_sirotage_does_not_count() -
 
 
 def test_R6_5_sirop_grelot_no_sirotage_on_the_first_chouette_then_a_plain_cul_de_chouette() -> None:
-    """R6.5 : sur le premier lancer le sirotage est libre ; un Cul de Chouette sans sirotage au
-    second lancer fait échouer le défi, et ses points sont comptés."""
+    """R6.5 : « Cul De Chouette obligatoirement réalisé avec Sirotage » : sans sirotage, défi raté."""
     t = holders(100, 80)
     challenge(t, "sirop_grelot", 3)
     t.throw(3, 3, 5)
@@ -425,8 +422,7 @@ def test_R6_5_sirop_grelot_the_sirotage_is_not_one_of_the_two_throws() -> None:
 
 
 def test_R6_5_sirop_grelot_a_chouette_on_the_second_throw_forces_the_sirotage() -> None:
-    """R6.5 : « si le défié réalise une Chouette lors de son deuxième lancer, le Sirotage est
-    obligatoire »."""
+    """R6.5 : « si le défié réalise une Chouette lors de son deuxième lancer, le Sirotage est obligatoire »"""
     t = holders(100, 80)
     challenge(t, "sirop_grelot", 3)
     t.throw(*NEANT)

@@ -377,8 +377,7 @@ def test_R5_7_the_window_closes_early_when_the_next_throw_starts() -> None:
 
 
 def test_R5_7_rethrowing_the_odd_die_without_je_sirote_is_the_throwers_bevue() -> None:
-    """R5.7 : « il doit crier “ Je sirote ! ” en saisissant le dé » : sans l'annonce, pas de
-    sirotage ; la Chouette est comptée, la Bévue est au lanceur et non au joueur suivant."""
+    """R5.7 : « il doit crier “ Je sirote ! ” en saisissant le dé » ; sans l'annonce, Bévue du lanceur."""
     t = table()
     t.throw(3, 3, 5)
     t.sirotage(3)  # the odd die is thrown again, unannounced
