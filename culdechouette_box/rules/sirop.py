@@ -46,14 +46,14 @@ def _pair_ids(phase: ChouetteWindow) -> tuple[int, ...]:
 def unannounced_sirotage(
     tx: Tx, phase: ChouetteWindow, rest: TrayAtRest, new: tuple[RestingDie, ...]
 ) -> bool:
-    """The odd die thrown again without "Je sirote !" (R5.7): no sirotage, and no one's next throw.
-    The Chouette is scored and the thrower takes a Bévue. (After a challenge's first throw, the
-    same gesture is the second throw, keeping the pair: it is not handled here.)"""
+    """One die of the Chouette thrown again without "Je sirote !" (R5.7): no sirotage, and not the
+    next player's throw either. The Chouette is scored and the thrower takes a Bévue. (After a
+    challenge's first throw, the same gesture is the second throw: it is not handled here.)"""
     ctx = phase.context
     if len(new) != 1 or rest.off_tray or (isinstance(ctx, ChallengeContext) and not ctx.final):
         return False
-    present = {d.die_id for d in rest.dice}
-    if not all(i in present for i in _pair_ids(phase)):
+    thrown = {d.die_id for d in phase.dice}
+    if sum(d.die_id in thrown for d in rest.dice) != 2:
         return False
     close_window(tx, phase)
     tx.bevue(phase.thrower, "dé relancé sans « Je sirote ! »")

@@ -404,6 +404,17 @@ def test_R6_5_sirop_grelot_no_sirotage_on_the_first_chouette_then_a_plain_cul_de
     assert t.scores == [103, 147, 0]  # 100 + 3; 80 − 3 + 70
 
 
+def test_R6_5_sirop_grelot_the_odd_die_thrown_without_je_sirote_is_the_second_throw() -> None:
+    """R6.5 : « peut conserver les dés de son choix » : garder la paire et relancer est le 2e lancer."""
+    t = holders(100, 80)
+    challenge(t, "sirop_grelot", 3)
+    t.throw(3, 3, 5)
+    t.rethrow([2], [3])  # the pair kept, the 5 thrown again at once: 3, 3, 3 with no sirotage
+    assert bevues(t) == []
+    assert entries(t, 2) == [("grelottine", -3), ("cul_de_chouette", 70)]
+    assert resumed_with(t, 3)
+
+
 def test_R6_5_sirop_grelot_the_sirotage_is_not_one_of_the_two_throws() -> None:
     """R6.5 : « Lors d'un Sirop-Grelot, le Sirotage est indépendant des deux lancers »."""
     t = holders(100, 80)
@@ -413,6 +424,7 @@ def test_R6_5_sirop_grelot_the_sirotage_is_not_one_of_the_two_throws() -> None:
     t.shout(1, Shout.COUCHE_SIROP)
     t.shout(3, Shout.COUCHE_SIROP)
     t.sirotage(2)  # failed: the second throw is still to come
+    assert entries(t, 2) == []  # an intermediate sirotage scores nothing (only the final throw does)
     phase = t.state.phase
     assert isinstance(phase, AwaitingThrow) and phase.stage == Stage.RETHROW
     assert isinstance(phase.context, ChallengeContext) and phase.context.throw_no == 2

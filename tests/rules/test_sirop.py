@@ -390,6 +390,16 @@ def test_R5_7_rethrowing_the_odd_die_without_je_sirote_is_the_throwers_bevue() -
     assert entries(t, 2) == [("velute", 72)]
 
 
+def test_R5_7_rethrowing_a_die_of_the_pair_unannounced_is_the_throwers_bevue_too() -> None:
+    """R5.7 : un dé de la Chouette relancé sans « Je sirote ! » n'est pas le lancer du joueur suivant."""
+    t = table()
+    t.throw(5, 2, 5)
+    t.rethrow([0], [5])
+    assert bevues(t) == [1]
+    assert entries(t, 1) == [("chouette", 25), ("bevue", -10)]
+    assert isinstance(t.state.phase, AwaitingThrow) and t.state.between_turns
+
+
 def test_R5_7_the_window_length_is_an_option() -> None:
     """R5.7 : la durée de la fenêtre est une option (ici 3 s)."""
     t = table(sirop_window_ns=3 * S)
