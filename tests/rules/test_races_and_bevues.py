@@ -177,13 +177,21 @@ def test_R4_2_the_display_shows_the_gaps_in_milliseconds() -> None:
     assert result.gaps_ms == ((3, 0.0), (1, 12.5), (2, 300.0))
 
 
-def test_R4_2_the_last_two_within_the_window_tie_at_the_suite() -> None:
-    """R4.2 with R4.5: two last shouts 19 ms apart are simultaneous last."""
+def test_R4_2_the_last_two_exactly_one_window_apart_tie_at_the_suite() -> None:
+    """R4.2 with R4.5: two last shouts 20 ms apart are simultaneous last."""
     t = make()
     t.throw(*SUITE)
-    t.shouts((2, 100), (1, 381), (3, 400))
+    t.shouts((2, 100), (1, 380), (3, 400))
     assert race(t).race == Race.BRETONNES and race(t).seats == (1, 3)
     assert points(t) == []
+
+
+def test_R4_2_the_last_two_just_beyond_the_window_do_not_tie_at_the_suite() -> None:
+    """R4.2 with R4.5: 20.001 ms apart is no tie: the very last one loses alone."""
+    t = make()
+    t.throw(*SUITE)
+    t.shouts((2, 100), (1, 379.999), (3, 400))
+    assert points(t) == [(3, -10, "suite")]
 
 
 # --- R4.3: when a race opens; early presses -----------------------------------------------------
@@ -569,4 +577,19 @@ def test_R4_5_the_last_of_the_players_still_in_the_game_loses() -> None:
     t.feed(ScribeBevue(t.wait(10), 4))  # Lancelot, the last shouter, out at -345
     t.settle()
     assert points(t) == [(2, -10, "suite"), (3, -10, "bevue"), (4, -10, "bevue")]
+    assert next_thrower(t) == 2
+
+
+def test_R4_5_a_bretonnes_tie_whose_players_are_both_put_out_ends_with_no_loser() -> None:
+    """R4.5 with R2.3: both tied players are put out before the bretonnes: nobody is left to lose."""
+    t = Table([*NAMES, "Lancelot"], config=RulesConfig(negative_scores=True))
+    t.feed(ScribeAdjust(t.wait(5), 3, -335))
+    t.feed(ScribeAdjust(t.wait(5), 4, -335))
+    t.throw(*SUITE)
+    t.shouts((1, 100), (2, 200), (3, 400), (4, 405))
+    assert race(t).race == Race.BRETONNES and race(t).seats == (3, 4)
+    t.feed(ScribeBevue(t.wait(10), 3))
+    t.feed(ScribeBevue(t.wait(10), 4))
+    t.settle()
+    assert points(t) == [(3, -10, "bevue"), (4, -10, "bevue")]
     assert next_thrower(t) == 2
