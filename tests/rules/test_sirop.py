@@ -261,6 +261,19 @@ def test_R5_5_a_right_bet_wins_25_only_with_sirop_gagnant() -> None:
     assert ledger_sums_match(t)
 
 
+def test_R5_5_a_plain_tap_after_a_right_bet_means_sirop_gagnant() -> None:
+    """R5.5 : « Sirop Gagnant ! » peut se dire d'un simple appui sur le bouton du parieur gagnant."""
+    t = table()
+    sirote(t, (4, 3, 4), (2, Shout.BIRD, 1), (3, Shout.BIRD, 2))
+    t.sirotage(2)
+    t.shout(3)  # a tap
+    t.shout(2)  # the Linotte lost: nothing to claim
+    t.settle()
+    assert entries(t, 3) == [("sirop_pari", 25)]
+    assert entries(t, 2) == [("sirop_pari", -5)]
+    assert bevues(t) == []
+
+
 def test_R5_5_forgetting_sirop_gagnant_before_the_next_throw_costs_nothing() -> None:
     """R5.5 : « S'il oublie de crier l'annonce avant le lancer suivant, il ne prend pas de Bévue »."""
     t = table()
