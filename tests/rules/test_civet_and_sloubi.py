@@ -174,6 +174,16 @@ def test_R8_1_a_civet_on_a_chouette_is_lost_by_a_successful_sirotage() -> None:
     assert t.score(1) == 100 - 30 + 60  # Cul de Chouette of 2: 40 + 20
 
 
+def test_R8_1_a_civet_on_a_chouette_is_won_when_a_failed_sirotage_leaves_the_pair() -> None:
+    """R8.1 : après un sirotage raté, les dés montrent encore une Chouette : le Civet est gagné."""
+    t = with_civet()  # Arthur 100
+    civet(t, 1, 30, "chouette")
+    sirote(t, 1, (2, 2, 6), 5)  # 2, 2, 5: the sirotage of 2 fails (−4)
+    t.settle()
+    assert entries(t, 1) == [("civet", 30)]
+    assert t.score(1) == 100 + 30 - 4
+
+
 def test_R8_1_a_civet_on_a_chouette_velute_is_won_by_the_rethrow_of_a_failed_sirotage() -> None:
     """R8.1 / R5.3 : la Chouette-Velute faite par la relance d'un sirotage raté vaut pour le Civet."""
     t = with_civet()  # Arthur 100

@@ -72,6 +72,16 @@ def assert_stake_rejected(t: Table, seat: int, combination: str, value: int) -> 
     assert replace(t.state, inputs=before.inputs) == before
 
 
+def sirotage(t: Table, new: int, announce: bool = True) -> None:
+    """Perceval, the challenged, sirotes (saying "Je sirote" unless it is compulsory) to `new`;
+    Arthur and Karadoc say "Couche-Sirop"."""
+    if announce:
+        t.shout(2, Shout.JE_SIROTE)
+    t.shout(1, Shout.COUCHE_SIROP)
+    t.shout(3, Shout.COUCHE_SIROP)
+    t.sirotage(new)
+
+
 def held(t: Table) -> list[bool]:
     return [p.grelottine for p in t.state.players]
 
@@ -374,10 +384,7 @@ def test_R6_5_sirop_grelot_a_successful_sirotage_on_the_first_throw() -> None:
     t = holders(220, 124)
     assert challenge(t, "sirop_grelot").stake == 4  # Max: ceil(124 × 3 %)
     t.throw(3, 3, 5)
-    t.shout(2, Shout.JE_SIROTE)
-    t.shout(1, Shout.COUCHE_SIROP)
-    t.shout(3, Shout.COUCHE_SIROP)
-    t.sirotage(3)
+    sirotage(t, 3)
     assert entries(t, 2) == [("grelottine", 4), ("sirop", 70)]  # 40 + 10 × 3
     assert resumed_with(t, 3)
 
@@ -420,10 +427,7 @@ def test_R6_5_sirop_grelot_the_sirotage_is_not_one_of_the_two_throws() -> None:
     t = holders(100, 80)
     challenge(t, "sirop_grelot", 3)
     t.throw(3, 3, 5)
-    t.shout(2, Shout.JE_SIROTE)
-    t.shout(1, Shout.COUCHE_SIROP)
-    t.shout(3, Shout.COUCHE_SIROP)
-    t.sirotage(2)  # failed: the second throw is still to come
+    sirotage(t, 2)  # failed: the second throw is still to come
     assert entries(t, 2) == []  # an intermediate sirotage scores nothing (only the final throw does)
     phase = t.state.phase
     assert isinstance(phase, AwaitingThrow) and phase.stage == Stage.RETHROW
@@ -431,6 +435,20 @@ def test_R6_5_sirop_grelot_the_sirotage_is_not_one_of_the_two_throws() -> None:
     t.rethrow([2], [1])  # 3, 3, 1: a Chouette on the second throw
     phase = t.state.phase
     assert isinstance(phase, AwaitingThrow) and phase.stage == Stage.SIROTAGE
+
+
+def test_R6_5_sirop_grelot_a_failed_first_sirotage_of_6_gives_no_civet() -> None:
+    """R6.6 : seul le lancer final du défi prend effet : un sirotage de 6 raté avant est sans effet."""
+    t = holders(100, 80)
+    challenge(t, "sirop_grelot", 3)
+    t.throw(6, 2, 6)
+    sirotage(t, 4)
+    assert entries(t, 2) == []
+    assert not t.state.player(2).civet
+    t.rethrow([1], [1])  # the 4 thrown again: 6, 1, 6, a Chouette, so the sirotage is compulsory
+    sirotage(t, 3, announce=False)  # fails again, on the final throw this time: −36 and a Civet
+    assert entries(t, 2) == [("grelottine", -3), ("sirop", -36)]
+    assert t.state.player(2).civet
 
 
 def test_R6_5_sirop_grelot_a_chouette_on_the_second_throw_forces_the_sirotage() -> None:
@@ -443,9 +461,7 @@ def test_R6_5_sirop_grelot_a_chouette_on_the_second_throw_forces_the_sirotage() 
     assert isinstance(phase, AwaitingThrow) and phase.stage == Stage.SIROTAGE
     t.tick(20_000)  # no window to let pass
     assert t.state.phase == phase
-    t.shout(1, Shout.COUCHE_SIROP)
-    t.shout(3, Shout.COUCHE_SIROP)
-    t.sirotage(1)
+    sirotage(t, 1, announce=False)
     assert entries(t, 2) == [("grelottine", 3), ("sirop", 50)]  # 40 + 10 × 1
     assert entries(t, 1) == [("grelottine", -3)]
 
@@ -456,9 +472,7 @@ def test_R6_5_sirop_grelot_a_failed_forced_sirotage_loses_the_challenge() -> Non
     challenge(t, "sirop_grelot", 3)
     t.throw(*NEANT)
     t.rethrow([1], [1])  # 1, 1, 6
-    t.shout(1, Shout.COUCHE_SIROP)
-    t.shout(3, Shout.COUCHE_SIROP)
-    t.sirotage(4)
+    sirotage(t, 4, announce=False)
     assert entries(t, 2) == [("grelottine", -3), ("sirop", -1)]  # −1² = −1
     assert entries(t, 1) == [("grelottine", 3)]
     assert resumed_with(t, 3)
