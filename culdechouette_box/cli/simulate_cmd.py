@@ -18,7 +18,7 @@ from hardware.sim.presets import DEFAULT_PRESET, PRESETS, resolve_preset
 from hardware.sim.scripts import SCENARIOS, get_scenario
 from hardware.sim.truth import FrameTruth
 
-THIN_MOTION_EVERY = 8  # with --thin, keep one moving frame in this many
+THIN_MOTION_EVERY = 15  # with --thin, keep one moving frame in this many
 PROGRESS_EVERY_S = 0.5
 
 
@@ -102,6 +102,7 @@ def run(args: argparse.Namespace) -> int:
     started = last_report = time.monotonic()
     try:
         for sim_frame in scenario.play(tray):
+            assert sim_frame.frame is not None  # this tray renders
             writer.add(sim_frame.frame.image, sim_frame.truth)
             now = time.monotonic()
             if now - last_report < PROGRESS_EVERY_S:

@@ -40,9 +40,9 @@ _PIP_LAYOUT: dict[int, tuple[tuple[float, float], ...]] = {
     3: ((-0.5, -0.5), (0.0, 0.0), (0.5, 0.5)),
     4: ((-0.5, -0.5), (0.5, -0.5), (-0.5, 0.5), (0.5, 0.5)),
     5: ((-0.5, -0.5), (0.5, -0.5), (0.0, 0.0), (-0.5, 0.5), (0.5, 0.5)),
-    6: ((-0.5, -0.55), (0.5, -0.55), (-0.5, 0.0), (0.5, 0.0), (-0.5, 0.55), (0.5, 0.55)),
+    6: ((-0.5, -0.6), (0.5, -0.6), (-0.5, 0.0), (0.5, 0.0), (-0.5, 0.6), (0.5, 0.6)),
 }
-PIP_RADIUS_FACE = 0.17  # of the half width of the flat face
+PIP_RADIUS_FACE = 0.19  # of the half width of the flat face: pips about 2.5 mm across
 
 ATLAS_COLS = 4  # tiles 0..5 are the faces 1..6, tile 6 is plain body colour for the bevels
 ATLAS_ROWS = 2
@@ -79,6 +79,24 @@ def top_face(quaternion_xyzw: tuple[float, float, float, float]) -> DieOrientati
     sign = 1 if up_in_die[axis] > 0 else -1
     cos_tilt = min(1.0, abs(float(up_in_die[axis])))
     return DieOrientation(FACE_VALUES[(axis, sign)], math.degrees(math.acos(cos_tilt)))
+
+
+def top_face_corners(position: tuple[float, float, float],
+                     quaternion_xyzw: tuple[float, float, float, float]) -> np.ndarray:
+    """World corners (4×3, in order round the face) of the face that points most nearly up."""
+    rot = rotation_matrix(quaternion_xyzw)
+    up_in_die = rot.T @ np.array([0.0, 0.0, 1.0])
+    axis = int(np.argmax(np.abs(up_in_die)))
+    sign = 1.0 if up_in_die[axis] > 0 else -1.0
+    others = [i for i in range(3) if i != axis]
+    half = DIE_SIZE_CM / 2
+    corners = []
+    for su, sv in ((-1, -1), (1, -1), (1, 1), (-1, 1)):
+        local = np.zeros(3)
+        local[axis] = sign * half
+        local[others[0]], local[others[1]] = su * half, sv * half
+        corners.append(rot @ local + np.array(position))
+    return np.array(corners)
 
 
 def orientation_showing(value: int) -> tuple[float, float, float, float]:

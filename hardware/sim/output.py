@@ -18,7 +18,7 @@ from hardware.sim.errors import SimulatorError
 from hardware.sim.truth import TRUTH_FORMAT, FrameTruth, RestState
 
 IMAGE_FORMATS = ("jpg", "png")
-JPEG_STORE_QUALITY = 95  # frames are stored nearly as delivered (the sensor already compressed)
+JPEG_STORE_QUALITY = 85  # frames were already compressed by the simulated sensor
 
 
 @dataclass(frozen=True)

@@ -35,7 +35,9 @@ def _chouette(outcome: Outcome) -> bool:
 
 
 def _off_tray(outcome: Outcome) -> bool:
-    return all(not outcome.on_tray(d) for d in outcome.thrown)
+    # on the table, but where the camera still sees it
+    return all(not outcome.on_tray(d) and outcome.in_frame(d, margin_px=20)
+               for d in outcome.thrown)
 
 
 def _cocked(outcome: Outcome) -> bool:
@@ -92,7 +94,8 @@ def _off_the_tray(tray: SimTray) -> Iterator[SimFrame]:
     yield from tray.idle_frames(LEAD_IN_FRAMES)
     tray.throw(2)
     yield from tray.frames_until_still()
-    tray.throw(1, accept=_off_tray, speed=2.0, style="lob")
+    # from a player at the side: the picture is wider than the tray, so the table shows there
+    tray.throw(1, accept=_off_tray, speed=1.3, style="lob", from_angle_deg=0.0, attempts=500)
     yield from tray.frames_until_still()
 
 

@@ -36,7 +36,8 @@ class SimCamera:
 
     def frames(self) -> Iterator[Frame]:
         for sim_frame in self.sim_frames():
-            yield sim_frame.frame
+            if sim_frame.frame is not None:
+                yield sim_frame.frame
 
     def close(self) -> None:
         self._tray.close()

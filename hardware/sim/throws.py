@@ -52,7 +52,7 @@ def plan_throw(rng: np.random.Generator, die_ids: tuple[int, ...], tray: TrayLoo
     if style not in THROW_STYLES:
         raise ValueError(f"throw style must be one of {THROW_STYLES}, not {style!r}")
     gentle = style == "gentle"
-    lift = float(rng.uniform(120.0, 170.0)) if style == "lob" else 0.0
+    lift = float(rng.uniform(70.0, 130.0)) if style == "lob" else 0.0
     release_r = inner_radius(tray) - 3.0
     hand = np.array([math.cos(from_angle_rad), math.sin(from_angle_rad)]) * release_r
     heading = from_angle_rad + math.pi + float(rng.uniform(-0.35, 0.35))

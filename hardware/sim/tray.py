@@ -19,7 +19,7 @@ import numpy as np
 
 from hardware.camera import Frame
 from hardware.sim.camera_model import CameraModel
-from hardware.sim.dice import DIE_SIZE_CM, top_face
+from hardware.sim.dice import DIE_SIZE_CM, top_face, top_face_corners
 from hardware.sim.errors import SimulatorError
 from hardware.sim.geometry import convex_outline, footprints_touch, share_inside
 from hardware.sim.hand import HandTrip
@@ -38,9 +38,9 @@ LOOKAHEAD_S = 6.0
 
 @dataclass(frozen=True)
 class SimFrame:
-    """One rendered frame and what is true in it."""
+    """One frame and what is true in it; `frame` is None on a tray made with render=False."""
 
-    frame: Frame
+    frame: Frame | None
     truth: FrameTruth
 
 
@@ -50,11 +50,19 @@ class Outcome:
 
     states: dict[int, BodyState]
     thrown: tuple[int, ...]
-    tray: ScenePreset
+    preset: ScenePreset
+    camera: CameraModel
 
     def on_tray(self, die_id: int) -> bool:
         pos = self.states[die_id].position
-        return on_felt(self.tray.tray, pos[0], pos[1])
+        return on_felt(self.preset.tray, pos[0], pos[1])
+
+    def in_frame(self, die_id: int, margin_px: float = 0.0) -> bool:
+        """Whether the die's centre shows in the picture, `margin_px` away from its edges."""
+        u, v = self.camera.project(np.array([self.states[die_id].position]))[0]
+        setup = self.camera.setup
+        return bool(margin_px <= u < setup.width - margin_px
+                    and margin_px <= v < setup.height - margin_px)
 
     def value(self, die_id: int) -> int:
         return top_face(self.states[die_id].orientation).value
@@ -84,6 +92,7 @@ class _Throw:
     from_angle_rad: float | None
     speed: float
     style: str
+    attempts: int
 
 
 @dataclass(frozen=True)
@@ -140,17 +149,18 @@ class SimTray:
     # -- actions -----------------------------------------------------------------------------
 
     def throw(self, n_dice: int, *, accept: Accept = clean_landing,
-              from_angle_deg: float | None = None, speed: float = 1.0, style: str = "normal"
-              ) -> tuple[int, ...]:
+              from_angle_deg: float | None = None, speed: float = 1.0, style: str = "normal",
+              attempts: int = MAX_THROW_ATTEMPTS) -> tuple[int, ...]:
         """Queue a throw of `n_dice` new dice; they enter from the player's hand over the rim.
 
         `accept` is a wish on how the throw ends (by default: all thrown dice flat on the felt);
-        `style` is one of throws.THROW_STYLES. Returns the new dice's ids.
+        `style` is one of throws.THROW_STYLES; `attempts` bounds the draws of a throw that
+        meets the wish. Returns the new dice's ids.
         """
         if n_dice < 1:
             raise ValueError("a throw needs at least one die")
         ids = tuple(self._world.add_die() for _ in range(n_dice))
-        self._queue_throw(ids, accept, from_angle_deg, speed, style)
+        self._queue_throw(ids, accept, from_angle_deg, speed, style, attempts)
         self._pending_label.append(f"throw {list(ids)}")
         return ids
 
@@ -159,7 +169,7 @@ class SimTray:
         """Queue picking up `die_ids` (the hand takes them) and throwing them again."""
         ids = self._checked(die_ids)
         self._queue_pick_up(ids, hand, from_angle_deg)
-        self._queue_throw(ids, accept, from_angle_deg, speed, "normal")
+        self._queue_throw(ids, accept, from_angle_deg, speed, "normal", MAX_THROW_ATTEMPTS)
         self._pending_label.append(f"rethrow {list(ids)}")
 
     def pick_up(self, die_ids: Iterable[int], *, hand: bool = True,
@@ -184,9 +194,9 @@ class SimTray:
         return ids
 
     def _queue_throw(self, ids: tuple[int, ...], accept: Accept, from_angle_deg: float | None,
-                     speed: float, style: str) -> None:
+                     speed: float, style: str, attempts: int) -> None:
         angle = None if from_angle_deg is None else math.radians(from_angle_deg)
-        self._queue.append(_Throw(ids, accept, angle, speed, style))
+        self._queue.append(_Throw(ids, accept, angle, speed, style, attempts))
 
     def _queue_pick_up(self, ids: tuple[int, ...], hand: bool, from_angle_deg: float | None
                        ) -> None:
@@ -196,9 +206,9 @@ class SimTray:
     # -- stepping ----------------------------------------------------------------------------
 
     def step(self) -> SimFrame:
-        """Advance one frame and render it."""
+        """Advance one frame and render it (or not, on a tray made with render=False)."""
         if self._renderer is None:
-            raise SimulatorError("this tray was made with render=False: use advance()")
+            return SimFrame(None, self.advance())
         truth, poses, hand = self._advance()
         t_s = (self.t_ns(truth.index) - START_NS) / 1e9
         rendered = self._renderer.render(t_s, truth.index, poses, hand)
@@ -314,7 +324,7 @@ class SimTray:
         kept = {d: self._world.state(d) for d in self._in_play}
         saved = self._world.save()
         try:
-            for _ in range(MAX_THROW_ATTEMPTS):
+            for _ in range(throw.attempts):
                 plan = plan_throw(self._rng, throw.die_ids, self.preset.tray,
                                   self._angle(throw.from_angle_rad), throw.speed, throw.style)
                 self._apply(plan)
@@ -327,7 +337,7 @@ class SimTray:
         finally:
             self._world.forget(saved)
         raise SimulatorError(
-            f"no throw of dice {list(throw.die_ids)} met the wish in {MAX_THROW_ATTEMPTS} tries"
+            f"no throw of dice {list(throw.die_ids)} met the wish in {throw.attempts} tries"
         )
 
     def _apply(self, plan: ThrowPlan) -> None:
@@ -343,7 +353,7 @@ class SimTray:
             still_for = 0 if any(s.moving for s in states.values()) else still_for + 1
             if still_for >= STILL_FRAMES:
                 break
-        return Outcome({d: self._world.state(d) for d in ids}, thrown, self.preset)
+        return Outcome({d: self._world.state(d) for d in ids}, thrown, self.preset, self.camera)
 
     @staticmethod
     def _kept_in_place(kept: dict[int, BodyState], outcome: Outcome) -> bool:
@@ -373,7 +383,10 @@ class SimTray:
         in_frame = bool(0 <= centre[0] < width and 0 <= centre[1] < height)
         return DieTruth(
             die_id=die_id, value=face.value, centre_px=(float(centre[0]), float(centre[1])),
-            footprint_px=outline, footprint_area_px=area, moving=state.moving,
+            footprint_px=outline, footprint_area_px=area,
+            top_face_px=tuple((float(x), float(y)) for x, y in self.camera.project(
+                top_face_corners(state.position, state.orientation))),
+            moving=state.moving,
             cocked=face.cocked, tilt_deg=face.tilt_deg,
             on_tray=on_felt(self.preset.tray, state.position[0], state.position[1]),
             in_frame=in_frame, visible_fraction=crop, held=False,
@@ -387,7 +400,8 @@ class SimTray:
         width, height = self.preset.camera.width, self.preset.camera.height
         return DieTruth(
             die_id=die_id, value=0, centre_px=(float(centre[0]), float(centre[1])),
-            footprint_px=outline, footprint_area_px=area, moving=True, cocked=False,
+            footprint_px=outline, footprint_area_px=area, top_face_px=(), moving=True,
+            cocked=False,
             tilt_deg=0.0, on_tray=on_felt(self.preset.tray, position[0], position[1]),
             in_frame=bool(0 <= centre[0] < width and 0 <= centre[1] < height),
             visible_fraction=0.0, held=True, position_cm=position,

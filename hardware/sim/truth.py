@@ -25,6 +25,7 @@ class DieTruth:
     centre_px: Point  # the die's centre of mass projected into the image
     footprint_px: tuple[Point, ...]  # convex outline of the projected cube, clockwise on screen
     footprint_area_px: float
+    top_face_px: tuple[Point, ...]  # the four corners of the upward face, projected
     moving: bool
     cocked: bool  # at rest or not, the top face is tilted more than dice.COCKED_TILT_DEG
     tilt_deg: float
@@ -46,6 +47,7 @@ class DieTruth:
             "centre_px": [round(self.centre_px[0], 2), round(self.centre_px[1], 2)],
             "footprint_px": [[round(x, 1), round(y, 1)] for x, y in self.footprint_px],
             "footprint_area_px": round(self.footprint_area_px, 1),
+            "top_face_px": [[round(x, 1), round(y, 1)] for x, y in self.top_face_px],
             "moving": self.moving,
             "cocked": self.cocked,
             "tilt_deg": round(self.tilt_deg, 2),

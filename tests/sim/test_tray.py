@@ -1,0 +1,159 @@
+"""The simulated tray itself: physics comes to rest, re-throws leave kept dice alone, the same
+seed gives the same frames, and the pictures show the values the truth reports."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+pytest.importorskip("pybullet", reason="the simulated tray needs the sim extra (pybullet)")
+
+from culdechouette_box.cli.main import main
+from hardware.sim.scripts import get_scenario
+from hardware.sim.source import SimCamera
+from hardware.sim.tray import SimFrame, SimTray
+from tests.sim.pips import count_pips
+
+FPS = 30
+
+
+def play_without_rendering(tray: SimTray, scenario: str) -> None:
+    """Run a scenario on physics and truth alone (fast): the tray was made with render=False."""
+    for sim_frame in get_scenario(scenario).play(tray):
+        assert sim_frame.frame is None
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_three_dice_come_to_rest_within_three_seconds(seed: int) -> None:
+    with SimTray("bar-tungsten", seed=seed, render=False) as tray:
+        tray.throw(3)
+        rest = tray.advance_until_still(max_seconds=3.0)
+    assert len(rest.dice) == 3
+    assert all(d.on_tray and not d.cocked for d in rest.dice)
+    assert rest.frame <= 3 * FPS
+
+
+def test_same_seed_same_rests_other_seed_other_rests() -> None:
+    def rests(seed: int) -> list[object]:
+        with SimTray("white-felt", seed=seed, render=False) as tray:
+            play_without_rendering(tray, "two-then-one")
+            return tray.rests
+
+    assert rests(11) == rests(11)
+    assert rests(11) != rests(12)
+
+
+@pytest.mark.parametrize("scenario", ["challenge-rethrow", "sirotage"])
+def test_rethrow_leaves_kept_dice_in_place(scenario: str) -> None:
+    with SimTray("bar-tungsten", seed=5, render=False) as tray:
+        play_without_rendering(tray, scenario)
+        before, after = tray.rests[-2], tray.rests[-1]
+    rethrown = {int(i) for i in after.after.split("[")[1].rstrip("]").split(",")}
+    kept_before = {d.die_id: np.array(d.centre_px) for d in before.dice
+                   if d.die_id not in rethrown}
+    kept_after = {d.die_id: np.array(d.centre_px) for d in after.dice}
+    assert kept_before
+    for die_id, centre in kept_before.items():
+        assert np.linalg.norm(kept_after[die_id] - centre) < 1.0  # pixels
+
+
+def test_special_scripts_get_what_they_ask_for() -> None:
+    with SimTray("bar-tungsten", seed=2, render=False) as tray:
+        play_without_rendering(tray, "off-tray")
+        assert [d.on_tray for d in tray.rests[-1].dice] == [True, True, False]
+    with SimTray("red-dice", seed=2, render=False) as tray:
+        play_without_rendering(tray, "cocked")
+        assert [d.cocked for d in tray.rests[-1].dice] == [False, False, True]
+
+
+@pytest.mark.parametrize("preset", ["bar-tungsten", "white-felt", "red-dice", "dark-dice",
+                                    "blue-pips", "random-3"])
+def test_pips_in_the_picture_match_the_reported_values(preset: str) -> None:
+    with SimTray(preset, seed=4) as tray:
+        tray.throw(3)
+        tray.advance_until_still()
+        sim_frame = tray.step()  # render only the frame at rest
+    assert sim_frame.frame is not None
+    counted = 0
+    for die in sim_frame.truth.dice:
+        if die.cocked or die.visible_fraction < 0.99:
+            continue
+        assert count_pips(sim_frame.frame.image, die.top_face_px) == die.value, die
+        counted += 1
+    assert counted >= 2
+
+
+def _image(sim_frame: SimFrame) -> np.ndarray:
+    assert sim_frame.frame is not None
+    return sim_frame.frame.image
+
+
+def test_same_seed_gives_identical_frames() -> None:
+    def frames(seed: int) -> list[np.ndarray]:
+        with SimTray("bar-tungsten", seed=seed) as tray:
+            tray.throw(2)
+            return [_image(tray.step()) for _ in range(6)]
+
+    first, again, other = frames(9), frames(9), frames(10)
+    assert all(np.array_equal(a, b) for a, b in zip(first, again, strict=True))
+    assert not all(np.array_equal(a, b) for a, b in zip(first, other, strict=True))
+
+
+def test_frames_run_on_the_simulated_clock_and_hand_hides_dice() -> None:
+    camera = SimCamera("hand-in-tray", preset="bar-tungsten", seed=1)
+    try:
+        tray = camera.tray
+        tray.throw(3)
+        tray.advance_until_still()
+        tray.pick_up([1], hand=True)
+        truths = []
+        for _ in range(60):
+            sim_frame = tray.step()
+            assert sim_frame.frame is not None
+            assert sim_frame.frame.image.shape == (480, 640, 3)
+            assert sim_frame.frame.image.dtype == np.uint8
+            truths.append(sim_frame.truth)
+    finally:
+        camera.close()
+    times = [t.t_ns for t in truths]
+    assert all(b - a in (33_333_333, 33_333_334) for a, b in itertools.pairwise(times))
+    with_hand = [t for t in truths if t.hand is not None]
+    assert with_hand
+    assert any(d.held for t in with_hand for d in t.dice)
+    assert [d.die_id for d in truths[-1].dice] == [0, 2]
+
+
+def test_sim_camera_is_a_frame_source() -> None:
+    camera = SimCamera("throw-off", preset="red-dice", seed=0)
+    try:
+        frames = camera.frames()
+        first, second = next(frames), next(frames)
+    finally:
+        camera.close()
+    assert first.image.shape == (480, 640, 3)
+    assert second.t_ns - first.t_ns == 33_333_333
+
+
+def test_simulate_writes_frames_truth_and_video(tmp_path: Path) -> None:
+    out = tmp_path / "seq"
+    assert main(["simulate", "throw-off", "--seed", "3", "--out", str(out), "--thin"]) == 0
+    meta = json.loads((out / "scenario.json").read_text())
+    lines = (out / "truth.jsonl").read_text().splitlines()
+    assert len(lines) == meta["frame_count"]
+    assert [len(r["dice"]) for r in meta["rests"]] == [1]
+    kept = [json.loads(line)["image"] for line in lines if "image" in json.loads(line)]
+    assert kept and all((out / name).exists() for name in kept)
+
+    video = tmp_path / "throw.mp4"
+    assert main(["simulate", "throw-off", "--seed", "3", "--out", str(tmp_path / "v"),
+                 "--video", str(video)]) == 0
+    capture = cv2.VideoCapture(str(video))
+    count = 0
+    while capture.read()[0]:
+        count += 1
+    assert count == meta["frame_count"]
