@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from vision.layout import LAYOUTS, LayoutFit, fit_layout
+from vision.layout import LayoutFit, fit_layout
 from vision.pips import PipBlob
 
 ROUND_MIN = 0.6  # short/long axis of a pip counted as seen face-on
@@ -27,6 +27,10 @@ MARGIN = 1.45  # bare face beyond the outer pips, in grid spacings (edges at abo
 DIE_REACH = 2.2  # a like pip nearer than this (grid spacings) is on the same die
 LIKE_SIZE = 1.4  # largest diameter ratio of two pips of one face
 LIKE_ROUNDNESS = 0.25  # pips of one face are squashed alike (a side face's much more)
+LONE_BALANCE = 0.35  # lower quartile of |ray - opposite ray| / mean: how centred a 1 must be
+ADJACENT = 1.5  # pips closer than this many diameters are neighbours on one face
+PARTNER_REACH = 1.7  # a like pip nearer than this many bare radii shares the die (a 2's far pip)
+SECOND_TRY_REACH = 3.0  # the same, for a part of a group that failed whole
 LINK_REACH = 3.1  # farthest pair of a face linked directly (2√2 for a 2), in grid spacings
 
 
@@ -41,6 +45,7 @@ class Face:
     reason: str | None
     pip_count: int
     roundness: float
+    detail: str = ""  # which check refused it, for diagnostics and the docs' gallery
 
 
 def face_tolerance(face_level: float, pip_contrast: float) -> float:
@@ -66,7 +71,7 @@ def brightest_face(group: list[int], blobs: list[PipBlob]) -> list[int]:
     return [i for i in group if blobs[i].ring_level >= top - level_step(top)]
 
 
-class _UnionFind:
+class UnionFind:
     def __init__(self, n: int) -> None:
         self.parent = list(range(n))
 
@@ -102,13 +107,15 @@ def face_colour(colour: np.ndarray, pip: PipBlob) -> np.ndarray:
     return np.median(ring, axis=0)
 
 
-def colour_tolerance(face: np.ndarray) -> float:
+def colour_tolerance(face: np.ndarray, pip_contrast: float) -> float:
     """Largest per-channel departure from a face's colour that is still that face.
 
     Checked alongside brightness because the table can be as bright as the dice in the pip image
     (a red die on green felt, a white die on white paper) but rarely of the same colour too.
+    Sensor noise on a dark face, raised by the white balance, is allowed for through the pip
+    contrast: a crisp pip means a face whose own noise is small beside it.
     """
-    return max(16.0, 0.12 * float(face.max()))
+    return max(20.0, 0.12 * float(face.max()), 0.25 * pip_contrast)
 
 
 def _off_face(
@@ -118,10 +125,12 @@ def _off_face(
     ys: np.ndarray,
     floor: float,
     face: np.ndarray,
+    pip_contrast: float,
 ) -> np.ndarray:
     """Which samples are not the face: darker than `floor`, or of another colour."""
     darker = _sample(dark, xs, ys) < floor
-    other = np.abs(_colour_at(colour, xs, ys) - face).max(axis=-1) > colour_tolerance(face)
+    tolerance = colour_tolerance(face, pip_contrast)
+    other = np.abs(_colour_at(colour, xs, ys) - face).max(axis=-1) > tolerance
     return darker | other
 
 
@@ -154,7 +163,8 @@ def group_pips(
     diameter = np.array([b.diameter for b in blobs])
     level = np.array([b.ring_level for b in blobs])
     contrast = np.array([b.contrast for b in blobs])
-    keep_out = np.array([0.5 * b.major + 1.5 for b in blobs])
+    # a pip's blurred rim reaches past its thresholded outline; keep the path test off it
+    keep_out = np.array([0.5 * b.major + max(1.5, 0.25 * b.major) for b in blobs])
     big = np.maximum(diameter[:, None], diameter[None, :])
     small = np.minimum(diameter[:, None], diameter[None, :])
     dist = np.hypot(x[:, None] - x[None, :], y[:, None] - y[None, :])
@@ -167,7 +177,7 @@ def group_pips(
     candidate &= np.abs(level[:, None] - level[None, :]) <= step
     candidate = np.triu(candidate, k=1)
     pi, pj = np.nonzero(candidate)
-    groups = _UnionFind(n)
+    groups = UnionFind(n)
     if len(pi):
         t = np.linspace(0.0, 1.0, _PATH_SAMPLES)
         xs = x[pi, None] + t[None, :] * (x[pj] - x[pi])[:, None]
@@ -181,10 +191,13 @@ def group_pips(
         darker = _sample(dark, xs.ravel(), ys.ravel()).reshape(xs.shape) < floor
         faces = _face_colours(colour, blobs)
         face = 0.5 * (faces[pi] + faces[pj])
-        colour_tol = np.maximum(16.0, 0.12 * face.max(axis=1))
+        colour_tol = np.maximum(20.0, np.maximum(0.12 * face.max(axis=1), 0.25 * pair_contrast))
         seen = _colour_at(colour, xs.ravel(), ys.ravel()).reshape((*xs.shape, 3))
         other = np.abs(seen - face[:, None, :]).max(axis=2) > colour_tol[:, None]
         linked = ~((darker | other) & on_path).any(axis=1)
+        # pips nearer than this leave no room for an edge between them: no two dice's pips
+        # come that close (each sits a good half spacing in from its die's edge)
+        linked |= dist[pi, pj] <= ADJACENT * big[pi, pj]
         for i, j in zip(pi[linked].tolist(), pj[linked].tolist(), strict=True):
             groups.union(i, j)
     by_root: dict[int, list[int]] = {}
@@ -222,7 +235,7 @@ def _margin_is_face(
     floor = face_level - face_tolerance(face_level, contrast)
     face = np.median(_face_colours(colour, pips), axis=0)
     # mid-sides only, and only those clear of the layout's pips (a 6 has pips at (±1, 0))
-    cells = LAYOUTS[fit.value]
+    cells = fit.cells
     sides = [(MARGIN, 0.0), (-MARGIN, 0.0), (0.0, MARGIN), (0.0, -MARGIN)]
     points = [
         fit.to_image(u, v)
@@ -231,10 +244,13 @@ def _margin_is_face(
     ]
     xs = np.array([p[0] for p in points])
     ys = np.array([p[1] for p in points])
-    return not bool(_off_face(dark, colour, xs, ys, floor, face).any())
+    # one side may fail to glare or a shadow; a face that ends at its pips fails on two
+    return int(_off_face(dark, colour, xs, ys, floor, face, contrast).sum()) <= 1
 
 
-def _stray_marks(fit: LayoutFit, pips: list[PipBlob], blobs: list[PipBlob]) -> bool:
+def _stray_marks(
+    fit: LayoutFit, pips: list[PipBlob], blobs: list[PipBlob], die_reach: float
+) -> bool:
     """True when a mark that is not one of the face's pips lies on the die.
 
     Any dark blob inside the pip area is a symbol, dirt or a missed grouping; a pip-like blob of
@@ -252,10 +268,31 @@ def _stray_marks(fit: LayoutFit, pips: list[PipBlob], blobs: list[PipBlob]) -> b
             return True
         like = (
             blob.roundness >= ROUND_MIN
-            and abs(blob.ring_level - level) <= level_step(level)
+            and (abs(blob.ring_level - level) <= level_step(level) or die_reach > DIE_REACH)
             and max(blob.diameter, diameter) <= LIKE_SIZE * min(blob.diameter, diameter)
         )
-        if like and reach < DIE_REACH:
+        if like and reach < die_reach:
+            return True
+        # a like pip right beside one of ours is its neighbour on this face, whatever spacing
+        # the group's own layout implies (two pips of a 6 can pass for a small 2)
+        if like and any(
+            math.hypot(blob.x - p.x, blob.y - p.y) <= ADJACENT * max(blob.diameter, p.diameter)
+            for p in pips
+        ):
+            return True
+    return False
+
+
+def like_pips_near(pip: PipBlob, reach: float, blobs: list[PipBlob]) -> bool:
+    """True when a pip like `pip` (size, roundness, face level) lies within `reach` of it."""
+    for blob in blobs:
+        if blob is pip or blob.roundness < ROUND_MIN:
+            continue
+        if abs(blob.ring_level - pip.ring_level) > level_step(pip.ring_level):
+            continue
+        if max(blob.diameter, pip.diameter) > LIKE_SIZE * min(blob.diameter, pip.diameter):
+            continue
+        if math.hypot(blob.x - pip.x, blob.y - pip.y) <= reach:
             return True
     return False
 
@@ -266,8 +303,13 @@ def read_group(
     group: list[int],
     blobs: list[PipBlob],
     all_marks: list[PipBlob],
+    second_try: bool = False,
 ) -> Face:
-    """Read one group of two to six pips as a face, or refuse it."""
+    """Read one group of two to six pips as a face, or refuse it.
+
+    `second_try` is for parts of groups that failed whole: the part is then held to a wider
+    die reach, so that a fragment of a face (two pips of a 6 pass for a small 2) is refused.
+    """
     pips = [blobs[i] for i in group]
     points = np.array([(p.x, p.y) for p in pips])
     center = (float(points[:, 0].mean()), float(points[:, 1].mean()))
@@ -275,25 +317,25 @@ def read_group(
     fit = fit_layout(points) if len(pips) <= 6 else None
     size = fit.spacing * SIDE_PER_SPACING if fit else 0.0
 
-    def refuse(reason: str) -> Face:
-        return Face(None, center, size, 0.0, reason, len(pips), roundness)
+    def refuse(reason: str, detail: str) -> Face:
+        return Face(None, center, size, 0.0, reason, len(pips), roundness, detail)
 
     if fit is None or fit.residual > MAX_RESIDUAL:
-        return refuse("cocked" if roundness < COCKED_ROUNDNESS else "not_pips")
+        return refuse("cocked" if roundness < COCKED_ROUNDNESS else "not_pips", "no layout fits")
     if roundness < COCKED_ROUNDNESS:
-        return refuse("cocked")
+        return refuse("cocked", "squashed pips")
     diameters = [p.diameter for p in pips]
     if max(diameters) > LIKE_SIZE * min(diameters):
-        return refuse("not_pips")
+        return refuse("not_pips", "unequal pips")
     spacing_per_pip = fit.spacing / float(np.median(diameters))
     if not 0.8 <= spacing_per_pip <= 4.0:
-        return refuse("not_pips")
+        return refuse("not_pips", "spacing")
     if not _cells_are_bare(dark, fit, pips):
-        return refuse("occluded")
-    if _stray_marks(fit, pips, all_marks):
-        return refuse("not_pips")
+        return refuse("occluded", "mark in an empty cell")
+    if _stray_marks(fit, pips, all_marks, SECOND_TRY_REACH if second_try else DIE_REACH):
+        return refuse("not_pips", "stray mark on the die")
     if not _margin_is_face(dark, colour, fit, pips):
-        return refuse("not_pips")
+        return refuse("not_pips", "face ends at the pips")
     confidence = max(0.0, min(1.0, 1.0 - fit.residual / MAX_RESIDUAL * 0.5)) * min(
         1.0, roundness / 0.9
     )
@@ -316,20 +358,29 @@ def _ray_lengths(
     inside = (xs >= 0) & (xs <= w - 1) & (ys >= 0) & (ys <= h - 1)
     floor = pip.ring_level - face_tolerance(pip.ring_level, pip.contrast)
     face = face_colour(colour, pip)
-    off = _off_face(dark, colour, xs.ravel(), ys.ravel(), floor, face).reshape(xs.shape)
+    off = _off_face(dark, colour, xs.ravel(), ys.ravel(), floor, face, pip.contrast)
+    off = off.reshape(xs.shape)
     off |= ~inside
     first = np.where(off.any(axis=1), off.argmax(axis=1), len(radii))
-    lengths = np.where(first < len(radii), radii[np.minimum(first, len(radii) - 1)], np.inf)
-    return lengths
+    found = first < len(radii)
+    at = np.minimum(first, len(radii) - 1)
+    # the picture's border is no edge of a face: a ray that runs out of the picture is open
+    found &= inside[np.arange(len(angles)), at]
+    return np.where(found, radii[at], np.inf)
 
 
 def read_lone_pip(
-    dark: np.ndarray, colour: np.ndarray, pip: PipBlob, size_hint: float | None, max_size: float
+    dark: np.ndarray,
+    colour: np.ndarray,
+    pip: PipBlob,
+    size_hint: float | None,
+    max_size: float,
+    unclaimed: list[PipBlob],
 ) -> Face | None:
     """A single pip is a 1 only if it sits at the centre of a bare, square, die-sized face.
 
     Returns None when the blob is not on anything die-like (a speck on the table): that is
-    neither a die nor a refusal.
+    neither a die nor a refusal. `unclaimed` are the pips not part of a face already read.
     """
     center = (pip.x, pip.y)
     if pip.roundness < ROUND_MIN:
@@ -344,14 +395,18 @@ def read_lone_pip(
     # the pip, wide enough that no other pip of a 2, 3 or 5 can be hiding there; and a bounded,
     # die-sized object.
     size = size_hint if size_hint else 2.0 * near
-    if near < LONE_BARE_RADIUS * pip.major or near < 0.5 * pip.major + 3.0:
-        return Face(None, center, size, 0.0, "not_pips", 1, pip.roundness)
+    if near < LONE_BARE_RADIUS * pip.diameter or near < 0.5 * pip.major + 3.0:
+        return Face(None, center, size, 0.0, "not_pips", 1, pip.roundness, "no bare face round it")
     half = len(rays) // 2
     opposite = np.abs(rays[:half] - rays[half:]) / (0.5 * (rays[:half] + rays[half:]))
     balance = float(np.quantile(opposite, 0.25))
-    if far > 3.0 * near or balance > 0.25:
-        return Face(None, center, size, 0.0, "not_pips", 1, pip.roundness)
+    if far > 3.0 * near or balance > LONE_BALANCE:
+        return Face(None, center, size, 0.0, "not_pips", 1, pip.roundness, "off centre")
+    if like_pips_near(pip, PARTNER_REACH * near, unclaimed):
+        # another pip of its kind on the same die: this is one pip of a 2 or a 3 whose grouping
+        # failed, not a 1
+        return Face(None, center, size, 0.0, "not_pips", 1, pip.roundness, "a like pip nearby")
     if size_hint and not 0.5 * size_hint <= 2.0 * near <= 2.5 * size_hint:
-        return Face(None, center, size, 0.0, "not_pips", 1, pip.roundness)
+        return Face(None, center, size, 0.0, "not_pips", 1, pip.roundness, "not die-sized")
     confidence = max(0.0, 1.0 - balance)
     return Face(1, center, size, round(confidence, 3), None, 1, pip.roundness)

@@ -25,6 +25,10 @@ ALL_CELLS: tuple[tuple[int, int], ...] = tuple((u, v) for v in (-1, 0, 1) for u 
 
 # The candidate rotations tried before the least-squares refinement. 180° covers every layout
 # (a 6 turned by 90° is a different pattern in grid coordinates).
+# The gap between the two columns of a 6, in units of the spacing within a column: 2 on a
+# regular 3×3 grid, down to about 1.3 on dice whose 6 is drawn narrow.
+SIX_COLUMN_GAPS = (1.2, 1.35, 1.5, 1.65, 1.8, 2.0, 2.2)
+
 _ANGLES = np.deg2rad(np.arange(0.0, 180.0, 3.0))
 
 
@@ -37,6 +41,7 @@ class LayoutFit:
     spacing: float
     angle: float
     residual: float  # worst pip distance from its grid cell, in grid spacings
+    cells: tuple[tuple[float, float], ...] = ()  # where the pips sit, in grid coordinates
 
     def to_image(self, u: float, v: float) -> tuple[float, float]:
         """Image position of grid coordinates (u, v)."""
@@ -61,12 +66,23 @@ def fit_layout(points: np.ndarray) -> LayoutFit | None:
     """Fit n = 2..6 pip centres onto the layout of value n, or None if they do not form it.
 
     The fit is a similarity (shift, rotation, scale): a top face seen from above keeps its square
-    grid, so a group that only fits under shear or strong stretch is not a top face.
+    grid, so a group that only fits under shear or strong stretch is not a top face. The one
+    freedom allowed is the gap between the two columns of a 6, which dice makers vary.
     """
     n = len(points)
-    if n < 2 or n > 6:
-        return None
-    layout = np.asarray(LAYOUTS[n], dtype=np.float64)
+    if n != 6:
+        return _fit_to(points, np.asarray(LAYOUTS[n], dtype=np.float64)) if 2 <= n <= 6 else None
+    fits = [
+        _fit_to(points, np.array([(side * gap / 2, v) for side in (-1, 1) for v in (-1, 0, 1)]))
+        for gap in SIX_COLUMN_GAPS
+    ]
+    found = [f for f in fits if f is not None]
+    return min(found, key=lambda f: f.residual) if found else None
+
+
+def _fit_to(points: np.ndarray, layout: np.ndarray) -> LayoutFit | None:
+    """Similarity fit of the points onto `layout` (cells centred on (0, 0)), one pip a cell."""
+    n = len(points)
     center = points.mean(axis=0)
     rel = points - center
     spread = math.sqrt(float((rel**2).sum(axis=1).mean()))
@@ -112,5 +128,6 @@ def fit_layout(points: np.ndarray) -> LayoutFit | None:
         spacing=scale,
         angle=angle,
         residual=residual,
+        cells=tuple((float(u), float(v)) for u, v in layout),
     )
 

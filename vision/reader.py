@@ -20,9 +20,11 @@ import numpy as np
 
 from vision.errors import VisionError
 from vision.faces import (
+    LIKE_SIZE,
     ROUND_MIN,
     SIDE_PER_SPACING,
     Face,
+    UnionFind,
     brightest_face,
     group_pips,
     read_group,
@@ -32,6 +34,10 @@ from vision.pips import PipBlob, PipSearch, find_pip_blobs
 from vision.profile import CalibrationProfile
 
 REASONS = ("cocked", "blurred", "occluded", "not_pips")
+MAX_BALANCE_GAIN = 1.6
+PROBE_WINDOW = 21  # first look, before the pip size is known
+WINDOW_PER_PIP = 3.2  # adaptive window over pip diameter
+PIP_PER_SIDE = 0.2  # pip diameter over die side, near enough for sizing the window
 MAX_GROUP_TO_SPLIT = 9  # a top face (up to 6) and the few pips of side faces seen beside it
 
 
@@ -70,7 +76,8 @@ def _white_balanced_min(image: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.n
     sample = image[::8, ::8].reshape(-1, 3)
     k = max(0, int(len(sample) * 0.99) - 1)
     highs = np.partition(sample, k, axis=0)[k].astype(np.float64)
-    gains = highs.max() / np.maximum(highs, 1.0)
+    # capped: in a frame of mostly green felt the few bright blue pixels are no white reference
+    gains = np.minimum(highs.max() / np.maximum(highs, 1.0), MAX_BALANCE_GAIN)
     if float(gains.max()) > 1.05:
         balanced = cv2.multiply(image, np.array([*gains.tolist(), 0.0]), dtype=cv2.CV_8U)
     else:
@@ -101,11 +108,15 @@ class DiceReader:
             offset = (x0, y0)
         dark, grey, colour = _white_balanced_min(image)
         polarity = self.profile.pip_polarity
-        faces: list[Face] = []
+        planes: list[np.ndarray] = []
         if polarity in ("dark", "auto"):
-            faces += self._read_polarity(dark, colour)
+            planes.append(dark)
         if polarity in ("light", "auto"):
-            faces += self._read_polarity(cv2.bitwise_not(grey), colour)
+            planes.append(cv2.bitwise_not(grey))
+        search, probed = self._pip_search(planes)
+        faces: list[Face] = []
+        for plane, blobs in zip(planes, probed, strict=True):
+            faces += self._read_polarity(plane, colour, blobs or find_pip_blobs(plane, search))
         faces = _resolve_overlaps(faces)
         dice: list[DieReading] = []
         unreadable: list[Unreadable] = []
@@ -118,8 +129,32 @@ class DiceReader:
                 unreadable.append(Unreadable(center, face.reason))
         return Reading(tuple(dice), tuple(unreadable))
 
-    def _read_polarity(self, dark: np.ndarray, colour: np.ndarray) -> list[Face]:
-        blobs = find_pip_blobs(dark, PipSearch())
+    def _pip_search(self, planes: list[np.ndarray]) -> tuple[PipSearch, list[list[PipBlob]]]:
+        """The pip search sized to the pips of this frame, and blobs already found with it.
+
+        The adaptive threshold's window must span a few pips: too wide and small pips sink into
+        a mean dragged down by the table round a die; too narrow and big pips come out hollow.
+        With an expected die size the window follows from it; without, a first look with a
+        middle window finds the clearest pips and their size sets the window.
+        """
+        expected = self.profile.die_size_px
+        if expected:
+            return PipSearch(block=_window_for(PIP_PER_SIDE * expected)), [[] for _ in planes]
+        probe = PipSearch(block=PROBE_WINDOW)
+        probed: list[list[PipBlob]] = [[] for _ in planes]
+        for k, plane in enumerate(planes):
+            probed[k] = find_pip_blobs(plane, probe)
+            clear = [b.diameter for b in probed[k] if b.contrast >= 50 and b.roundness >= 0.75]
+            if len(clear) >= 2:
+                block = _window_for(float(np.median(clear)))
+                if abs(block - PROBE_WINDOW) < 6:
+                    return probe, probed
+                return PipSearch(block=block), [[] for _ in planes]
+        return probe, probed
+
+    def _read_polarity(
+        self, dark: np.ndarray, colour: np.ndarray, blobs: list[PipBlob]
+    ) -> list[Face]:
         expected = self.profile.die_size_px
         spacing_hint = expected / SIDE_PER_SPACING if expected else None
         round_blobs = [b for b in blobs if b.roundness >= ROUND_MIN]
@@ -127,6 +162,7 @@ class DiceReader:
         faces: list[Face] = []
         failed: list[tuple[list[int], Face]] = []
         lone: list[int] = []
+        claimed: set[int] = set()
         for group in groups:
             if len(group) == 1:
                 lone.append(group[0])
@@ -136,22 +172,102 @@ class DiceReader:
                 failed.append((group, face))
             else:
                 faces.append(face)
+                claimed.update(group)
+        unclaimed = [b for k, b in enumerate(round_blobs) if k not in claimed]
         sizes = [f.size for f in faces if f.value is not None]
         size_hint = expected or (float(np.median(sizes)) if sizes else None)
         max_size = 0.25 * min(dark.shape)
 
         def read_part(part: list[int]) -> Face | None:
             if len(part) == 1:
-                return read_lone_pip(dark, colour, round_blobs[part[0]], size_hint, max_size)
-            return read_group(dark, colour, part, round_blobs, blobs)
+                pip = round_blobs[part[0]]
+                return read_lone_pip(dark, colour, pip, size_hint, max_size, unclaimed)
+            return read_group(dark, colour, part, round_blobs, blobs, second_try=True)
 
         for index in lone:
             face = read_part([index])
-            if face is not None:
+            if face is None:
+                continue
+            if face.value is None:
+                failed.append(([index], face))
+            else:
                 faces.append(face)
-        for group, refusal in failed:
-            faces.append(_read_top_of(group, refusal, round_blobs, read_part))
+        for group, face in _rejoin(failed, round_blobs, read_part):
+            if face.value is not None:
+                faces.append(face)
+            else:
+                faces.append(_read_top_of(group, face, round_blobs, read_part))
         return faces
+
+
+def _window_for(pip_diameter: float) -> int:
+    """Adaptive-threshold window (odd, pixels) for pips of this diameter."""
+    size = round(WINDOW_PER_PIP * pip_diameter)
+    return int(min(max(size | 1, 11), 41))
+
+
+def _rejoin(
+    failed: list[tuple[list[int], Face]],
+    blobs: list[PipBlob],
+    read_part: Callable[[list[int]], Face | None],
+) -> list[tuple[list[int], Face]]:
+    """Join refused neighbour groups that together read as one face.
+
+    Blur, glare or a shadow across a face can break the path test between its pips, leaving
+    the face in pieces that each fail; a union is kept only if its pips are round (pieces of
+    side faces are not joined) and it passes every check a face must pass. Returns the pieces,
+    joined or still refused.
+    """
+    pending = list(failed)
+    # whole clusters of pieces first (a face broken in three), then pairs
+    links = UnionFind(len(pending))
+    for a in range(len(pending)):
+        for b in range(a + 1, len(pending)):
+            if _neighbours(pending[a][0], pending[b][0], blobs):
+                links.union(a, b)
+    clusters: dict[int, list[int]] = {}
+    for a in range(len(pending)):
+        clusters.setdefault(links.find(a), []).append(a)
+    regrouped: list[tuple[list[int], Face]] = []
+    for members in clusters.values():
+        union = [i for a in members for i in pending[a][0]]
+        if len(members) > 2 and len(union) <= 6:
+            face = read_part(union)
+            if face is not None and face.value is not None and face.roundness >= 0.75:
+                regrouped.append((union, face))
+                continue
+        regrouped += [pending[a] for a in members]
+    pending = regrouped
+    joined = True
+    while joined:
+        joined = False
+        for a in range(len(pending)):
+            for b in range(a + 1, len(pending)):
+                union = pending[a][0] + pending[b][0]
+                if len(union) > 6 or not _neighbours(pending[a][0], pending[b][0], blobs):
+                    continue
+                face = read_part(union)
+                if face is not None and face.value is not None and face.roundness >= 0.75:
+                    pending[a] = (union, face)
+                    del pending[b]
+                    joined = True
+                    break
+            if joined:
+                break
+    return [(group, face) for group, face in pending if face.value is None] + [
+        (group, face) for group, face in pending if face.value is not None
+    ]
+
+
+def _neighbours(first: list[int], second: list[int], blobs: list[PipBlob]) -> bool:
+    """Pieces close enough, of like pips, to be parts of one face."""
+    for i in first:
+        for j in second:
+            a, b = blobs[i], blobs[j]
+            big, small = max(a.diameter, b.diameter), min(a.diameter, b.diameter)
+            if big <= LIKE_SIZE * small and math.dist((a.x, a.y), (b.x, b.y)) <= 4.0 * big:
+                return True
+    return False
 
 
 def _read_top_of(
