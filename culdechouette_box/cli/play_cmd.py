@@ -136,7 +136,7 @@ def _keys(stdin: TextIO) -> Iterator[Typed | None]:
     decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
     buffer = ""
     started = 0
-    tty.setcbreak(fd)
+    tty.setcbreak(fd, termios.TCSANOW)  # not TCSAFLUSH: keys typed ahead are kept
     try:
         while True:
             ready, _, _ = select.select([fd], [], [], 0.02)
