@@ -25,6 +25,11 @@ def on_shout(tx: Tx, a: Announcement) -> None:
 def _je_sirote(tx: Tx, a: Announcement) -> None:
     phase = tx.state.phase
     if isinstance(phase, ChouetteWindow) and a.seat == phase.thrower and a.t_ns <= phase.closes_ns:
+        if _cannot_afford(tx, phase):
+            # text, no negative scores: only with a score >= the points at stake (v²); the
+            # Chouette is still scored when the window closes
+            tx.auto_bevue(a.seat, "sirotage sans assez de points", named=True)
+            return
         pair_ids = _pair_ids(phase)
         held = tuple(d for d in phase.dice if d.die_id in pair_ids)
         sirotage = Sirotage(phase.pair, pair_ids)
@@ -58,6 +63,13 @@ def unannounced_sirotage(
     close_window(tx, phase)
     tx.bevue(phase.thrower, "dé relancé sans « Je sirote ! »")
     return True
+
+
+def _cannot_afford(tx: Tx, phase: ChouetteWindow) -> bool:
+    ctx = phase.context
+    if tx.state.config.negative_scores or (isinstance(ctx, ChallengeContext) and not ctx.final):
+        return False  # a challenge's first sirotage puts no points at stake (R6.5)
+    return tx.state.player(phase.thrower).score < points_of(Combination.CHOUETTE, phase.pair)
 
 
 def _bet(tx: Tx, a: Announcement) -> None:

@@ -124,16 +124,40 @@ def test_R5_2_failure_costs_the_chouette_never_credited() -> None:
     assert ledger_sums_match(t)
 
 
-def test_R5_2_failure_without_negative_scores_stops_at_zero() -> None:
-    """R5.2 + R2.2 : sans scores négatifs, l'échec (−v²) s'arrête à zéro."""
+def test_R5_2_failure_without_negative_scores_costs_what_the_sirotant_has() -> None:
+    """R5.2 + texte : sans scores négatifs, on sirote avec au moins v² points ; l'échec les coûte."""
     t = table(negative=False)
-    give(t, 1, 20)
+    give(t, 1, 25)
     sirote(t, (5, 2, 5), *COUCHE)
     t.sirotage(6)
-    # −5² = −25 from 20 stops at 0: the ledger records −20
-    assert entries(t, 1) == [("sirop", -20)]
+    # 25 points, exactly 5² = 25 at stake: the failure takes Arthur to 0, never below
+    assert entries(t, 1) == [("sirop", -25)]
     assert t.score(1) == 0
     assert ledger_sums_match(t)
+
+
+def test_texte_sirop_sans_scores_negatifs_il_faut_assez_de_points_pour_siroter() -> None:
+    """Texte : « le sirotage ne peut également être tenté que si le sirotant a un score égal ou
+    supérieur au nombre de points mis en jeu » ; sinon Bévue, et la Chouette reste marquée."""
+    t = table(negative=False)
+    give(t, 1, 24)
+    t.throw(5, 2, 5)
+    t.shout(1, Shout.JE_SIROTE)
+    assert isinstance(t.state.phase, ChouetteWindow)  # refused: no sirotage stage
+    assert bevues(t) == [1]
+    t.settle()
+    # 24 − 10 (Bévue) + 25 (the Chouette of 5, scored when the window closes) = 39
+    assert entries(t, 1) == [("bevue", -10), ("chouette", 25)]
+    assert t.score(1) == 39
+
+
+def test_texte_sirop_avec_scores_negatifs_on_sirote_sans_points() -> None:
+    """Avec scores négatifs, la restriction entre crochets ne s'applique pas."""
+    t = table(negative=True)
+    sirote(t, (5, 2, 5), *COUCHE)
+    t.sirotage(6)
+    assert entries(t, 1) == [("sirop", -25)]  # −5², from 0 to −25
+    assert t.score(1) == -25
 
 
 # --- R5.3: after a failure the new dice are read again ---------------------------------------
