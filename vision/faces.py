@@ -360,6 +360,8 @@ def _ray_lengths(
     face = face_colour(colour, pip)
     off = _off_face(dark, colour, xs.ravel(), ys.ravel(), floor, face, pip.contrast)
     off = off.reshape(xs.shape)
+    # an edge is two off-face samples in a row: one noisy pixel does not end a face
+    off[:, :-1] &= off[:, 1:]
     off |= ~inside
     first = np.where(off.any(axis=1), off.argmax(axis=1), len(radii))
     found = first < len(radii)
@@ -379,34 +381,40 @@ def read_lone_pip(
 ) -> Face | None:
     """A single pip is a 1 only if it sits at the centre of a bare, square, die-sized face.
 
-    Returns None when the blob is not on anything die-like (a speck on the table): that is
-    neither a die nor a refusal. `unclaimed` are the pips not part of a face already read.
+    Returns None when the blob is not shown to be on a die (no bare face round it, off the
+    centre of what is round it, or not die-sized): a lone dark dot is too common on a table, a
+    felt or a keyboard to report as a refused die. A lone pip with a like pip beside it is a die
+    whose grouping failed, and is refused. `unclaimed` are the pips not part of a face already read.
     """
     center = (pip.x, pip.y)
     if pip.roundness < ROUND_MIN:
         return None
     reach = min(2.0 * size_hint, max_size) if size_hint else max_size
     rays = _ray_lengths(dark, colour, pip, reach)
-    if not np.isfinite(rays).all():
+    bounded = np.sort(rays[np.isfinite(rays)])
+    if len(bounded) < len(rays) - 2:
         return None  # open on some side: not a face with a border
-    near, far = float(rays.min()), float(rays.max())
+    # the third shortest ray: a hidden pip of a 3 or a 5 (two opposite corners at least) stops
+    # four rays or more, a stray pixel of glare or noise one or two
+    near, far = float(bounded[2]), float(bounded[-3])
     # The rays run to the die's silhouette, and the side faces a tilted camera sees are often as
     # bright as the top, so the far side is not trusted. What must hold: a bare face all round
     # the pip, wide enough that no other pip of a 2, 3 or 5 can be hiding there; and a bounded,
     # die-sized object.
     size = size_hint if size_hint else 2.0 * near
     if near < LONE_BARE_RADIUS * pip.diameter or near < 0.5 * pip.major + 3.0:
-        return Face(None, center, size, 0.0, "not_pips", 1, pip.roundness, "no bare face round it")
+        return None
     half = len(rays) // 2
-    opposite = np.abs(rays[:half] - rays[half:]) / (0.5 * (rays[:half] + rays[half:]))
+    closed = np.minimum(rays, 3.0 * near)
+    opposite = np.abs(closed[:half] - closed[half:]) / (0.5 * (closed[:half] + closed[half:]))
     balance = float(np.quantile(opposite, 0.25))
     if far > 3.0 * near or balance > LONE_BALANCE:
-        return Face(None, center, size, 0.0, "not_pips", 1, pip.roundness, "off centre")
+        return None
     if like_pips_near(pip, PARTNER_REACH * near, unclaimed):
         # another pip of its kind on the same die: this is one pip of a 2 or a 3 whose grouping
         # failed, not a 1
         return Face(None, center, size, 0.0, "not_pips", 1, pip.roundness, "a like pip nearby")
     if size_hint and not 0.5 * size_hint <= 2.0 * near <= 2.5 * size_hint:
-        return Face(None, center, size, 0.0, "not_pips", 1, pip.roundness, "not die-sized")
+        return None
     confidence = max(0.0, 1.0 - balance)
     return Face(1, center, size, round(confidence, 3), None, 1, pip.roundness)

@@ -59,7 +59,7 @@ class PipSearch:
 
     block: int = 31  # adaptive-threshold window; a few pip diameters
     offset: float = 10.0  # how far below the local mean a pixel must be
-    min_area: float = 5.0
+    min_area: float = 3.0
     max_area: float = 900.0
     min_contrast: float = 28.0
     min_solidity: float = 0.80

@@ -114,10 +114,11 @@ class DiceReader:
         if polarity in ("light", "auto"):
             planes.append(cv2.bitwise_not(grey))
         search, probed = self._pip_search(planes)
-        faces: list[Face] = []
-        for plane, blobs in zip(planes, probed, strict=True):
-            faces += self._read_polarity(plane, colour, blobs or find_pip_blobs(plane, search))
-        faces = _resolve_overlaps(faces)
+        per_plane = [
+            self._read_polarity(plane, colour, blobs or find_pip_blobs(plane, search))
+            for plane, blobs in zip(planes, probed, strict=True)
+        ]
+        faces = _resolve_overlaps(_drop_weak_ones(per_plane))
         dice: list[DieReading] = []
         unreadable: list[Unreadable] = []
         ox, oy = offset
@@ -198,6 +199,23 @@ class DiceReader:
             else:
                 faces.append(_read_top_of(group, face, round_blobs, read_part))
         return faces
+
+
+def _drop_weak_ones(per_plane: list[list[Face]]) -> list[Face]:
+    """Both polarities' faces, less the lone 1s of a polarity the frame's dice do not show.
+
+    A 1 is the weakest evidence (one round blob on a bounded patch: a key of a keyboard with its
+    letter looks like one). When one polarity reads more dice than the other, the other's 1s
+    are dropped; its multi-pip faces, which carry their own proof, stay.
+    """
+    if len(per_plane) < 2:
+        return [face for faces in per_plane for face in faces]
+    counts = [sum(1 for f in faces if f.value is not None) for faces in per_plane]
+    kept: list[Face] = []
+    for k, faces in enumerate(per_plane):
+        outnumbered = any(counts[j] > counts[k] for j in range(len(per_plane)) if j != k)
+        kept += [f for f in faces if not (outnumbered and f.value == 1 and f.pip_count == 1)]
+    return kept
 
 
 def _window_for(pip_diameter: float) -> int:

@@ -1,0 +1,242 @@
+"""TrayTracker: camera frames in, tray events out.
+
+Per frame, only a small difference image is computed (the frame shrunk to about 80 pixels wide,
+compared with the previous one): cheap enough for every frame on a Pi. The dice are read in full
+only when the tray settles. The rules:
+
+- motion starts as soon as two consecutive frames differ;
+- the tray is at rest once it has been still for `settle_ns`; the event carries the t_ns of the
+  first still frame (the frame before the first unchanged pair, which already shows the scene);
+- a large changed region since the last rest (a hand, an arm, a cup) means an occluder, and an
+  occluded tray is never at rest, however still;
+- a die that did not move since the last rest keeps its id; anything else gets a new id.
+
+Rolling-shutter flicker from mains lighting shifts whole rows between frames; each row's median
+change is taken out before thresholding, so lamps do not read as motion.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+import cv2
+import numpy as np
+
+from vision.errors import VisionError
+from vision.events import RestingDie, TrayAtRest, TrayEvent, TrayMotion
+from vision.profile import CalibrationProfile
+from vision.reader import DiceReader, Reading
+
+
+@dataclass(frozen=True)
+class TrackerSettings:
+    """Tuning of the tracker; the defaults suit 25-60 fps cameras."""
+
+    settle_ns: int = 150_000_000  # still this long before the tray is at rest
+    small_width: int = 80  # width of the difference image
+    change_level: float = 10.0  # grey levels (of the small image) that count as a change
+    min_changed: int = 2  # changed small pixels that make motion
+    occluder_dice: float = 6.0  # a changed blob larger than this many dice is an occluder
+    unmoved_level: float = 8.0  # mean grey change round a die that still counts as unmoved
+
+
+@dataclass(frozen=True)
+class _KnownDie:
+    die_id: int
+    value: int | None
+    center: tuple[float, float]
+    size: float
+    confidence: float
+    reason: str | None
+
+
+class TrayTracker:
+    """Consumes `(t_ns, frame)` in time order and returns the tray events each frame causes."""
+
+    def __init__(
+        self,
+        profile: CalibrationProfile | None = None,
+        settings: TrackerSettings | None = None,
+    ) -> None:
+        self.profile = profile or CalibrationProfile()
+        self.settings = settings or TrackerSettings()
+        # the tracker reads the whole frame, so that dice landing beside the tray are seen
+        self._reader = DiceReader(replace(self.profile, tray_polygon=None))
+        self._scale = 0.0
+        self._motion_mask: np.ndarray | None = None
+        self._prev: np.ndarray | None = None
+        self._prev_t = 0
+        self._still_since: int | None = None
+        self._anchor: np.ndarray | None = None
+        self._moving = True  # until the first rest, the tray's state is unknown
+        self._occluded_run = False
+        self._last_t: int | None = None
+        self._rest_small: np.ndarray | None = None
+        self._rest_grey: np.ndarray | None = None
+        self._known: list[_KnownDie] = []
+        self._off_tray_seen: list[tuple[float, float]] = []
+        self._next_id = 0
+        self.last_reading: Reading | None = None
+
+    def feed(self, t_ns: int, image: np.ndarray) -> list[TrayEvent]:
+        """Take one frame; return the events it causes (none, a motion, or a rest)."""
+        if self._last_t is not None and t_ns <= self._last_t:
+            raise VisionError(f"frames must come in time order: {t_ns} after {self._last_t}")
+        self._last_t = t_ns
+        small = self._shrink(image)
+        events: list[TrayEvent] = []
+        prev, prev_t = self._prev, self._prev_t
+        self._prev, self._prev_t = small, t_ns
+        if prev is None:
+            self._rest_small = small  # what the tray looked like before anything happened
+            return events
+        if self._changed(small, prev):
+            self._still_since = None
+            self._occluded_run = False
+            if not self._moving:
+                self._moving = True
+                events.append(TrayMotion(t_ns))
+            return events
+        if self._still_since is None or self._anchor is None:
+            # the previous frame already shows the still scene: it is the first still frame
+            self._still_since, self._anchor = prev_t, prev
+        elif self._changed(small, self._anchor):
+            # a slow creep, each step below the threshold: still moving
+            self._still_since, self._anchor = prev_t, prev
+            self._occluded_run = False
+            if not self._moving:
+                self._moving = True
+                events.append(TrayMotion(t_ns))
+            return events
+        if not self._moving or self._occluded_run:
+            return events
+        if t_ns - self._still_since < self.settings.settle_ns:
+            return events
+        if self._occluder_in_view(small):
+            self._occluded_run = True
+            return events
+        events.append(self._settle(self._still_since, image, small))
+        return events
+
+    # -- per-frame work -------------------------------------------------------------------------
+
+    def _shrink(self, image: np.ndarray) -> np.ndarray:
+        if not isinstance(image, np.ndarray) or image.dtype != np.uint8 or image.ndim not in (2, 3):
+            raise VisionError("a frame must be an H×W×3 (BGR) or H×W uint8 array")
+        height, width = image.shape[:2]
+        if not self._scale:
+            self._scale = width / self.settings.small_width
+            self._motion_mask = self._tray_mask(width, height)
+        size = (self.settings.small_width, max(1, round(height / self._scale)))
+        small = cv2.resize(image, size, interpolation=cv2.INTER_AREA)
+        if small.ndim == 3:
+            small = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+        return small.astype(np.float32)
+
+    def _tray_mask(self, width: int, height: int) -> np.ndarray | None:
+        """Small-image mask of the tray and a die's width round it; None watches everything."""
+        if not self.profile.tray_polygon:
+            return None
+        mask = np.zeros((max(1, round(height / self._scale)), self.settings.small_width), np.uint8)
+        outline = np.asarray(self.profile.tray_polygon, dtype=np.float64) / self._scale
+        cv2.fillPoly(mask, [np.rint(outline).astype(np.int32)], 255)
+        margin = max(1, round((self.profile.die_size_px or 0.05 * width) / self._scale))
+        mask = cv2.dilate(mask, np.ones((2 * margin + 1, 2 * margin + 1), np.uint8))
+        return mask > 0
+
+    def _change_map(self, now: np.ndarray, before: np.ndarray) -> np.ndarray:
+        diff = now - before
+        diff -= np.median(diff, axis=1, keepdims=True)  # flicker banding moves whole rows
+        changed = np.abs(diff) > self.settings.change_level
+        if self._motion_mask is not None:
+            changed &= self._motion_mask
+        return changed
+
+    def _changed(self, now: np.ndarray, before: np.ndarray) -> bool:
+        return int(self._change_map(now, before).sum()) >= self.settings.min_changed
+
+    # -- at rest ---------------------------------------------------------------------------------
+
+    def _die_area_small(self) -> float:
+        sizes = [d.size for d in self._known if d.size > 0]
+        side = self.profile.die_size_px or (float(np.median(sizes)) if sizes else 0.0)
+        if not side:
+            side = 0.05 * self.settings.small_width * self._scale
+        return (side / self._scale) ** 2
+
+    def _occluder_in_view(self, small: np.ndarray) -> bool:
+        """A changed blob since the last rest far bigger than a die: a hand or an arm."""
+        if self._rest_small is None:
+            return False
+        changed = self._change_map(small, self._rest_small).astype(np.uint8)
+        count, _, stats, _ = cv2.connectedComponentsWithStats(changed, connectivity=8)
+        if count <= 1:
+            return False
+        largest = float(stats[1:, cv2.CC_STAT_AREA].max())
+        return largest > self.settings.occluder_dice * max(self._die_area_small(), 2.0)
+
+    def _settle(self, t_first_still: int, image: np.ndarray, small: np.ndarray) -> TrayAtRest:
+        reading = self._reader.read(image)
+        self.last_reading = reading
+        grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+        found: list[tuple[int | None, tuple[float, float], float, float, str | None]] = [
+            (d.value, d.center, d.size, d.confidence, None) for d in reading.dice
+        ]
+        typical = float(np.median([f[2] for f in found])) if found else 0.0
+        found += [
+            (None, u.center, typical, 0.0, u.reason) for u in reading.unreadable
+        ]
+        kept: list[_KnownDie] = []
+        off_tray = 0
+        for value, center, size, confidence, reason in found:
+            if not self._on_tray(center):
+                if not any(math.dist(center, seen) < 0.5 * max(size, 1.0)
+                           for seen in self._off_tray_seen):
+                    off_tray += 1
+                continue
+            previous = self._unmoved_match(center, size, grey)
+            if previous is not None:
+                # same pixels as at the last rest: same die, same reading
+                kept.append(previous)
+                continue
+            kept.append(_KnownDie(self._next_id, value, center, size, confidence, reason))
+            self._next_id += 1
+        self._off_tray_seen = [f[1] for f in found if not self._on_tray(f[1])]
+        self._known = kept
+        self._rest_small, self._rest_grey = small, grey
+        self._moving = False
+        dice = tuple(
+            RestingDie(d.die_id, d.value, d.center, d.size, d.confidence, d.reason)
+            for d in sorted(kept, key=lambda d: d.die_id)
+        )
+        return TrayAtRest(t_first_still, dice, off_tray)
+
+    def _on_tray(self, center: tuple[float, float]) -> bool:
+        if not self.profile.tray_polygon:
+            return True
+        outline = np.asarray(self.profile.tray_polygon, dtype=np.float32)
+        return cv2.pointPolygonTest(outline, (float(center[0]), float(center[1])), False) >= 0
+
+    def _unmoved_match(
+        self, center: tuple[float, float], size: float, grey: np.ndarray
+    ) -> _KnownDie | None:
+        """The die of the last rest at this place, if the pixels round it have not changed."""
+        if self._rest_grey is None or self._rest_grey.shape != grey.shape:
+            return None
+        for known in self._known:
+            reach = 0.3 * max(known.size, size, 4.0)
+            if math.dist(known.center, center) > reach:
+                continue
+            half = max(3, round(0.7 * max(known.size, size)))
+            x, y = round(known.center[0]), round(known.center[1])
+            h, w = grey.shape
+            x0, x1 = max(0, x - half), min(w, x + half + 1)
+            y0, y1 = max(0, y - half), min(h, y + half + 1)
+            if x1 <= x0 or y1 <= y0:
+                continue
+            change = grey[y0:y1, x0:x1].astype(np.float32) - self._rest_grey[y0:y1, x0:x1]
+            change -= np.median(change, axis=1, keepdims=True)  # flicker banding, per row
+            if float(np.abs(change).mean()) <= self.settings.unmoved_level:
+                return known
+        return None
