@@ -53,22 +53,49 @@ def flicker_rows(height: int, t_s: float, sensor: SensorLook) -> np.ndarray:
     return (1.0 - sensor.flicker * wave).astype(np.float32)
 
 
-def apply_sensor(image: np.ndarray, *, gains: np.ndarray, vignette: np.ndarray, t_s: float,
-                 sensor: SensorLook, rng: np.random.Generator) -> np.ndarray:
-    """Turn the ideal picture (BGR uint8, lens already applied) into what the camera delivers."""
-    height = image.shape[0]
-    if sensor.optics_blur > 0:
-        image = cv2.GaussianBlur(image, (0, 0), sensor.optics_blur)
-    light = vignette * flicker_rows(height, t_s, sensor)[:, None]
-    out = image.astype(np.float32) * light[:, :, None] * gains[None, None, :]
-    sigma = np.sqrt(sensor.noise ** 2 + sensor.shot_noise ** 2 * np.maximum(out, 0.0))
-    out += sigma * rng.standard_normal(out.shape, dtype=np.float32)
-    result = np.clip(out + 0.5, 0, 255).astype(np.uint8)
-    if sensor.jpeg_quality is not None:
-        ok, encoded = cv2.imencode(".jpg", result, [cv2.IMWRITE_JPEG_QUALITY, sensor.jpeg_quality])
-        if ok:
-            result = cv2.imdecode(encoded, cv2.IMREAD_COLOR)
-    return result
+NOISE_BANK_SIZE = 4  # noise fields drawn once per scene; each frame takes a random window
+NOISE_MARGIN = 48
+
+
+class Sensor:
+    """The camera's sensor for one scene: what does not change between frames is computed once.
+
+    Drawing 900 000 normal deviates per frame would cost more than rendering the dice, so a
+    few noise fields are drawn up front and each frame reads one at a random offset and sign.
+    """
+
+    def __init__(self, width: int, height: int, lighting: Lighting, sensor: SensorLook,
+                 seed: int) -> None:
+        self.sensor = sensor
+        gains = channel_gains(lighting, sensor)
+        vignette = vignetting_map(width, height, sensor.vignetting)
+        self._scale = np.ascontiguousarray(vignette[:, :, None] * gains[None, None, :])
+        rng = np.random.default_rng([seed, 5])
+        shape = (height + NOISE_MARGIN, width + NOISE_MARGIN, 3)
+        self._noise = [rng.standard_normal(shape, dtype=np.float32)
+                       for _ in range(NOISE_BANK_SIZE)]
+        self._height, self._width = height, width
+
+    def apply(self, image: np.ndarray, t_s: float, rng: np.random.Generator) -> np.ndarray:
+        """Turn the ideal picture (BGR uint8, lens applied) into what the camera delivers."""
+        sensor = self.sensor
+        if sensor.optics_blur > 0:
+            image = cv2.GaussianBlur(image, (0, 0), sensor.optics_blur)
+        out = cv2.multiply(image.astype(np.float32), self._scale)
+        if sensor.flicker > 0:
+            out *= flicker_rows(self._height, t_s, sensor)[:, None, None]
+        sigma = cv2.sqrt(out * np.float32(sensor.shot_noise ** 2) + np.float32(sensor.noise ** 2))
+        field = self._noise[int(rng.integers(NOISE_BANK_SIZE))]
+        dy, dx = (int(v) for v in rng.integers(0, NOISE_MARGIN, size=2))
+        noise = field[dy:dy + self._height, dx:dx + self._width]
+        out += sigma * noise if rng.random() < 0.5 else -(sigma * noise)
+        result = cv2.add(out, 0.5, dtype=cv2.CV_8U)  # saturating conversion
+        if sensor.jpeg_quality is not None:
+            ok, encoded = cv2.imencode(".jpg", result,
+                                       [cv2.IMWRITE_JPEG_QUALITY, sensor.jpeg_quality])
+            if ok:
+                result = cv2.imdecode(encoded, cv2.IMREAD_COLOR)
+        return result
 
 
 def motion_blur_kernel(dx: float, dy: float) -> np.ndarray:

@@ -149,7 +149,7 @@ class PhysicsWorld:
                                  list(quaternion_from_yaw(part.yaw_rad)),
                                  physicsClientId=self.client)
         # felt-lined walls: grippy and soft, so a die can stay leaning on one
-        p.changeDynamics(body, -1, lateralFriction=0.7, restitution=0.3,
+        p.changeDynamics(body, -1, lateralFriction=1.0, restitution=0.3,
                          physicsClientId=self.client)
 
     def add_die(self) -> int:
@@ -158,7 +158,7 @@ class PhysicsWorld:
         die_id = len(self.dice)
         body = p.createMultiBody(DIE_MASS, self._die_shape, -1, list(self.parking_spot(die_id)),
                                  physicsClientId=self.client)
-        p.changeDynamics(body, -1, lateralFriction=0.4, restitution=0.6, linearDamping=0.02,
+        p.changeDynamics(body, -1, lateralFriction=0.6, restitution=0.6, linearDamping=0.02,
                          angularDamping=0.1,
                          # the engine caps body speeds at 100 units/s unless told: in cm/s, a
                          # real throw is faster than that

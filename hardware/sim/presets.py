@@ -104,7 +104,7 @@ PRESETS: dict[str, ScenePreset] = {
             Lighting(azimuth_deg=40, elevation_deg=55, intensity=0.85, colour_temp_k=2700,
                      white_balance=0.5, ambient=0.35, shadow=0.65),
             SensorLook(noise=3.5, shot_noise=0.3, jpeg_quality=80, exposure_ev=-0.2,
-                       vignetting=0.35, flicker=0.10),
+                       vignetting=0.35, flicker=0.15),
         ),
         ScenePreset(
             "white-felt",

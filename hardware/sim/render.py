@@ -21,13 +21,15 @@ import numpy as np
 
 from hardware.sim import effects
 from hardware.sim.camera_model import FELT_TOP_CM, CameraModel
-from hardware.sim.dice import DIE_SIZE_CM, rotation_matrix, write_die_assets
+from hardware.sim.dice import DIE_SIZE_CM, rotation_matrix, top_face_corners, write_die_assets
 from hardware.sim.errors import require_pybullet
 from hardware.sim.physics import on_felt, quaternion_from_yaw, tray_parts
 from hardware.sim.presets import ScenePreset
 
 SKIN_BGR = (125, 160, 215)
 SLEEVE_BGR = (90, 60, 50)
+GLARE_PEAK = 0.45  # share of the way to white at the brightest point, for the glossiest dice
+GLARE_SHININESS = 6.0  # a broad lobe: bar lamps and shades are large, not points
 HAND_ID = -2  # in the id maps: -1 is background, dice are their die id, the hand is -2
 # boxes of the hand in its own frame (fingers along +y): (half extents, centre)
 HAND_BOXES: tuple[tuple[tuple[float, float, float], tuple[float, float, float]], ...] = (
@@ -90,9 +92,8 @@ class TrayRenderer:
         self._assets = tempfile.TemporaryDirectory(prefix="cdc-sim-")
         self._view, self._proj = camera.gl_matrices(self._p)
         self._map_x, self._map_y = camera.distortion_maps()
-        self._gains = effects.channel_gains(light, preset.sensor)
-        self._vignette = effects.vignetting_map(camera.setup.width, camera.setup.height,
-                                                preset.sensor.vignetting)
+        self._sensor = effects.Sensor(camera.setup.width, camera.setup.height, light,
+                                      preset.sensor, seed)
         self._background, self._bg_depth, self._floor = self._render_background()
         self._dice_client = self._p.connect(self._p.DIRECT)
         mesh, texture = write_die_assets(Path(self._assets.name), preset.dice.body_bgr,
@@ -137,14 +138,13 @@ class TrayRenderer:
     def _draw(self, client: int, shadow: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Render a client on the canvas: BGR image, depth buffer and body-id map."""
         p = self._p
-        gloss = self.preset.dice.gloss
         light = self.preset.lighting
         width, height, rgba, depth, seg = p.getCameraImage(
             self.camera.canvas_width, self.camera.canvas_height, self._view, self._proj,
             renderer=p.ER_TINY_RENDERER, shadow=1 if shadow else 0,
             lightDirection=list(self.light * 100.0), lightColor=[1.0, 1.0, 1.0],
             lightDistance=200.0, lightAmbientCoeff=light.ambient,
-            lightDiffuseCoeff=1.0 - light.ambient, lightSpecularCoeff=0.6 * gloss,
+            lightDiffuseCoeff=1.0 - light.ambient, lightSpecularCoeff=0.0,
             physicsClientId=client,
         )
         image = np.asarray(rgba, np.uint8).reshape(height, width, 4)[:, :, 2::-1].copy()
@@ -231,12 +231,12 @@ class TrayRenderer:
         dice_ids = np.full(frame.shape[:2], -1, np.int32)
         if dice:
             dice_img, dice_depth, seg = self._draw(self._dice_client, shadow=False)
-            body_to_die = {b: d for d, b in self._die_bodies.items()}
             for die in dice:
                 dice_ids[seg == self._die_bodies[die.die_id]] = die.die_id
             in_front = (dice_ids >= 0) & (dice_depth < depth)
             ids[in_front] = dice_ids[in_front]
-            self._composite_dice(frame, dice_img, ids, dice, body_to_die)
+            self._composite_dice(frame, dice_img, ids, dice)
+            self._add_glare(frame, ids, dice)
             depth = np.where(in_front, dice_depth, depth)
         if hand:
             self._pose_hand(hand)
@@ -250,14 +250,13 @@ class TrayRenderer:
         seen = self._remap_ids(ids)
         whole = self._remap_ids(dice_ids)
         rng = np.random.default_rng([self.seed, frame_index, 11])
-        image = effects.apply_sensor(image, gains=self._gains, vignette=self._vignette, t_s=t_s,
-                                     sensor=self.preset.sensor, rng=rng)
+        image = self._sensor.apply(image, t_s, rng)
         visible = {d.die_id: int(np.count_nonzero(seen == d.die_id)) for d in dice}
         unhidden = {d.die_id: int(np.count_nonzero(whole == d.die_id)) for d in dice}
         return Rendered(image, visible, unhidden)
 
     def _composite_dice(self, frame: np.ndarray, dice_img: np.ndarray, ids: np.ndarray,
-                        dice: Sequence[DiePose], body_to_die: dict[int, int]) -> None:
+                        dice: Sequence[DiePose]) -> None:
         """Paste the dice over the background, smearing moving ones along their path."""
         sharp = ids >= 0
         blur_of = {d.die_id: d.blur_px for d in dice}
@@ -279,6 +278,43 @@ class TrayRenderer:
             under = frame[y0:y1, x0:x1].astype(np.float32)
             frame[y0:y1, x0:x1] = np.clip(smeared + (1 - alpha) * under, 0, 255).astype(np.uint8)
         frame[sharp] = dice_img[sharp]
+
+    def _add_glare(self, frame: np.ndarray, ids: np.ndarray, dice: Sequence[DiePose]) -> None:
+        """Specular glare of the lamp on each die's top face (broad, as from a lamp shade)."""
+        gloss = self.preset.dice.gloss
+        if gloss <= 0:
+            return
+        eye = np.array(self.camera.eye)
+        for die in dice:
+            corners = top_face_corners(die.position, die.orientation)
+            centre = corners.mean(axis=0)
+            normal = centre - np.array(die.position)
+            normal /= np.linalg.norm(normal)
+            mirrored = 2 * float(normal @ self.light) * normal - self.light
+            view = (eye - centre) / np.linalg.norm(eye - centre)
+            strength = GLARE_PEAK * gloss * max(0.0, float(mirrored @ view)) ** GLARE_SHININESS
+            if strength < 0.02:
+                continue
+            # the highlight sits on the face towards the lamp
+            along = self.light - float(self.light @ normal) * normal
+            if np.linalg.norm(along) > 1e-6:
+                along /= np.linalg.norm(along)
+            spot = centre + along * (0.3 * DIE_SIZE_CM / 2)
+            px = self.camera.project_canvas(np.stack([spot, *corners]))
+            face_px = float(np.linalg.norm(px[1] - px[3]))
+            sigma = max(1.0, 0.28 * face_px)
+            x0, y0 = np.floor(px[1:].min(axis=0)).astype(int) - 1
+            x1, y1 = np.ceil(px[1:].max(axis=0)).astype(int) + 2
+            x0, y0 = max(x0, 0), max(y0, 0)
+            x1, y1 = min(x1, frame.shape[1]), min(y1, frame.shape[0])
+            if x1 <= x0 or y1 <= y0:
+                continue
+            ys, xs = np.mgrid[y0:y1, x0:x1].astype(np.float32)
+            blob = np.exp(-((xs - px[0, 0]) ** 2 + (ys - px[0, 1]) ** 2) / (2 * sigma * sigma))
+            blob *= ids[y0:y1, x0:x1] == die.die_id
+            patch = frame[y0:y1, x0:x1].astype(np.float32)
+            patch += (255.0 - patch) * (strength * blob)[:, :, None]
+            frame[y0:y1, x0:x1] = patch.astype(np.uint8)
 
     def _pose_hand(self, hand: HandPose) -> None:
         rot = rotation_matrix(quaternion_from_yaw(hand.yaw_rad - np.pi / 2))

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from hardware.sim.errors import UnknownNameError
-from hardware.sim.tray import Outcome, SimFrame, SimTray, clean_landing
+from hardware.sim.tray import Accept, Outcome, SimFrame, SimTray, clean_landing
 
 LEAD_IN_FRAMES = 4  # the empty tray before the first throw
 
@@ -34,10 +34,24 @@ def _chouette(outcome: Outcome) -> bool:
     return clean_landing(outcome) and len(values) == 1
 
 
-def _off_tray(outcome: Outcome) -> bool:
-    # on the table, but where the camera still sees it
-    return all(not outcome.on_tray(d) and outcome.in_frame(d, margin_px=20)
-               for d in outcome.thrown)
+OFF_TRAY_IN_SIGHT_TRIES = 300
+
+
+def _off_tray_wish() -> Accept:
+    """Dice on the table, where the camera still sees them; where the tray fills the picture and
+    no throw lands in sight, anywhere off the tray."""
+    tries = 0
+
+    def accept(outcome: Outcome) -> bool:
+        nonlocal tries
+        tries += 1
+        in_sight_needed = tries <= OFF_TRAY_IN_SIGHT_TRIES
+        return all(
+            not outcome.on_tray(d) and (outcome.in_frame(d, margin_px=20) or not in_sight_needed)
+            for d in outcome.thrown
+        )
+
+    return accept
 
 
 def _cocked(outcome: Outcome) -> bool:
@@ -95,7 +109,8 @@ def _off_the_tray(tray: SimTray) -> Iterator[SimFrame]:
     tray.throw(2)
     yield from tray.frames_until_still()
     # from a player at the side: the picture is wider than the tray, so the table shows there
-    tray.throw(1, accept=_off_tray, speed=1.3, style="lob", from_angle_deg=0.0, attempts=500)
+    tray.throw(1, accept=_off_tray_wish(), style="lob", from_angle_deg=0.0,
+               attempts=OFF_TRAY_IN_SIGHT_TRIES + 200)
     yield from tray.frames_until_still()
 
 

@@ -59,7 +59,7 @@ def plan_throw(rng: np.random.Generator, die_ids: tuple[int, ...], tray: TrayLoo
     forward = np.array([math.cos(heading), math.sin(heading)])
     side = np.array([-forward[1], forward[0]])
     height = FELT_TOP_CM + float(rng.uniform(6.0, 10.0))
-    horizontal = speed * float(rng.uniform(80.0, 150.0))
+    horizontal = speed * float(rng.uniform(90.0, 150.0) if style == "lob" else rng.uniform(45.0, 110.0))
     launches = []
     for i, die_id in enumerate(die_ids):
         offset = (i - (len(die_ids) - 1) / 2) * (1.75 if gentle else DICE_SPACING_CM)
@@ -108,20 +108,21 @@ def _lean(rng: np.random.Generator, die_id: int, tray: TrayLook, wall_angle: flo
     angle = wall_angle + float(rng.uniform(-0.5, 0.5))
     radial = np.array([math.cos(angle), math.sin(angle), 0.0])
     tangent = np.cross((0.0, 0.0, 1.0), radial)
-    # past 45° the weight falls on the wall side of the lower edge: the die leans on the wall
-    tilt = math.radians(float(rng.uniform(50.0, 72.0)))
+    # below 45° the weight lies on the wall side of the lower edge and presses the upper edge
+    # on the wall; the steeper the die, the less it pushes its foot away (friction must hold it)
+    tilt = math.radians(float(rng.uniform(33.0, 43.0)))
     wall_r = inner_radius(tray)
     # the lower edge on the felt, the far upper edge on the wall (a square leaning in section)
     foot = wall_r - DIE_SIZE_CM * math.cos(tilt)
     centre_r = foot + DIE_SIZE_CM / 2 * (math.cos(tilt) - math.sin(tilt))
     centre_z = FELT_TOP_CM + DIE_SIZE_CM / 2 * (math.sin(tilt) + math.cos(tilt))
-    back = float(rng.uniform(0.02, 0.3))
-    drop = float(rng.uniform(0.05, 0.5))
+    back = float(rng.uniform(0.0, 0.15))
+    drop = float(rng.uniform(0.02, 0.25))
     position = radial * (centre_r - back) + np.array([0.0, 0.0, centre_z + drop])
     # edges parallel to the wall, so that a whole edge rests on the felt
     flat = np.array(_flat_orientation(rng, yaw_rad=angle))
     q = _quaternion_multiply(_axis_angle(tangent, -tilt), flat)
-    push = radial * float(rng.uniform(2.0, 10.0))
+    push = radial * float(rng.uniform(0.0, 6.0))
     return DieLaunch(die_id, (float(position[0]), float(position[1]), float(position[2])),
                      (float(q[0]), float(q[1]), float(q[2]), float(q[3])),
                      (float(push[0]), float(push[1]), 0.0), (0.0, 0.0, 0.0))
