@@ -26,11 +26,14 @@ LONE_BARE_RADIUS = 1.7  # bare face round a lone pip, in pip lengths (a 3's corn
 MARGIN = 1.45  # bare face beyond the outer pips, in grid spacings (edges at about 1.8)
 DIE_REACH = 2.2  # a like pip nearer than this (grid spacings) is on the same die
 LIKE_SIZE = 1.4  # largest diameter ratio of two pips of one face
+LIKE_SIZE_PX = 1.6  # or diameter difference: pips a few pixels wide measure only to a pixel
 LIKE_ROUNDNESS = 0.25  # pips of one face are squashed alike (a side face's much more)
 LONE_BALANCE = 0.35  # lower quartile of |ray - opposite ray| / mean: how centred a 1 must be
 ADJACENT = 1.5  # pips closer than this many diameters are neighbours on one face
 PARTNER_REACH = 1.7  # a like pip nearer than this many bare radii shares the die (a 2's far pip)
 SECOND_TRY_REACH = 3.0  # the same, for a part of a group that failed whole
+SECOND_FACE_ROUNDNESS = 0.65  # a side face's pips seen rounder than this face the camera
+SECOND_FACE_REACH = 4.0  # grid spacings from the top face's centre: still the same die
 LINK_REACH = 3.1  # farthest pair of a face linked directly (2√2 for a 2), in grid spacings
 
 
@@ -46,6 +49,13 @@ class Face:
     pip_count: int
     roundness: float
     detail: str = ""  # which check refused it, for diagnostics and the docs' gallery
+    fit: LayoutFit | None = None  # the grid of a read face of two pips or more
+
+
+def like_size(first: float, second: float) -> bool:
+    """Two pip diameters that can belong to one face."""
+    big, small = max(first, second), min(first, second)
+    return big <= LIKE_SIZE * small or big - small <= LIKE_SIZE_PX
 
 
 def face_tolerance(face_level: float, pip_contrast: float) -> float:
@@ -172,7 +182,7 @@ def group_pips(
     low = np.minimum(level[:, None], level[None, :])
     step = np.maximum(8.0, 0.06 * low)  # level_step, for every pair at once
     roundness = np.array([b.roundness for b in blobs])
-    candidate = (big <= LIKE_SIZE * small) & (dist <= reach)
+    candidate = ((big <= LIKE_SIZE * small) | (big - small <= LIKE_SIZE_PX)) & (dist <= reach)
     candidate &= np.abs(roundness[:, None] - roundness[None, :]) <= LIKE_ROUNDNESS
     candidate &= np.abs(level[:, None] - level[None, :]) <= step
     candidate = np.triu(candidate, k=1)
@@ -269,7 +279,7 @@ def _stray_marks(
         like = (
             blob.roundness >= ROUND_MIN
             and (abs(blob.ring_level - level) <= level_step(level) or die_reach > DIE_REACH)
-            and max(blob.diameter, diameter) <= LIKE_SIZE * min(blob.diameter, diameter)
+            and like_size(blob.diameter, diameter)
         )
         if like and reach < die_reach:
             return True
@@ -283,6 +293,28 @@ def _stray_marks(
     return False
 
 
+def shows_second_face(face: Face, unclaimed: list[PipBlob]) -> bool:
+    """True when round pips of another face show right beside a read top face.
+
+    Under a camera that looks straight down, the side faces of a flat die are seen edge-on and
+    their pips, if seen at all, are thin slivers. Round pips just past the top face's edge mean
+    the die shows a second face to the camera: it is leaning, not lying flat.
+    """
+    seen = 0
+    for blob in unclaimed:
+        if blob.roundness < SECOND_FACE_ROUNDNESS:
+            continue
+        if face.fit is not None:
+            u, v = face.fit.to_grid(blob.x, blob.y)
+            beside = MARGIN <= max(abs(u), abs(v)) <= SECOND_FACE_REACH
+        else:
+            gap = math.hypot(blob.x - face.center[0], blob.y - face.center[1])
+            beside = 0.45 * face.size <= gap <= 0.9 * face.size
+        seen += beside
+    # one round blob may be a sliver blurred round; two make a face
+    return seen >= 2
+
+
 def like_pips_near(pip: PipBlob, reach: float, blobs: list[PipBlob]) -> bool:
     """True when a pip like `pip` (size, roundness, face level) lies within `reach` of it."""
     for blob in blobs:
@@ -290,7 +322,7 @@ def like_pips_near(pip: PipBlob, reach: float, blobs: list[PipBlob]) -> bool:
             continue
         if abs(blob.ring_level - pip.ring_level) > level_step(pip.ring_level):
             continue
-        if max(blob.diameter, pip.diameter) > LIKE_SIZE * min(blob.diameter, pip.diameter):
+        if not like_size(blob.diameter, pip.diameter):
             continue
         if math.hypot(blob.x - pip.x, blob.y - pip.y) <= reach:
             return True
@@ -325,7 +357,7 @@ def read_group(
     if roundness < COCKED_ROUNDNESS:
         return refuse("cocked", "squashed pips")
     diameters = [p.diameter for p in pips]
-    if max(diameters) > LIKE_SIZE * min(diameters):
+    if not like_size(max(diameters), min(diameters)):
         return refuse("not_pips", "unequal pips")
     spacing_per_pip = fit.spacing / float(np.median(diameters))
     if not 0.8 <= spacing_per_pip <= 4.0:
@@ -339,7 +371,9 @@ def read_group(
     confidence = max(0.0, min(1.0, 1.0 - fit.residual / MAX_RESIDUAL * 0.5)) * min(
         1.0, roundness / 0.9
     )
-    return Face(fit.value, center, size, round(confidence, 3), None, len(pips), roundness)
+    return Face(
+        fit.value, center, size, round(confidence, 3), None, len(pips), roundness, "", fit
+    )
 
 
 def _ray_lengths(

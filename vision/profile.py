@@ -10,7 +10,8 @@ A profile is a JSON object:
   "tray_size": [w, h],                # with "homography": the tray's extent in plane units
   "die_size_px": 38.0,                # expected side of a die's top face, pixels
   "pip_polarity": "dark",             # "dark" pips on light dice, "light" on dark, or "auto"
-  "pip_colour": "black"               # "black", "red", "blue", "white" or "any"
+  "pip_colour": "black",              # "black", "red", "blue", "white" or "any"
+  "top_down": true                    # the camera looks straight down at the tray
 }
 ```
 
@@ -34,7 +35,7 @@ PROFILE_FORMAT = "culdechouette-vision-profile/1"
 POLARITIES = ("dark", "light", "auto")
 PIP_COLOURS = ("black", "red", "blue", "white", "any")
 _KEYS = {"format", "tray_polygon", "homography", "tray_size", "die_size_px", "pip_polarity",
-         "pip_colour"}
+         "pip_colour", "top_down"}
 
 
 class ProfileError(VisionError, ValueError):
@@ -49,16 +50,21 @@ class CalibrationProfile:
     die_size_px: float | None = None
     pip_polarity: str = "auto"
     pip_colour: str = "any"
+    # Looking straight down, a flat die shows its side faces edge-on; a die that shows a second
+    # face with round pips is then leaning (cocked). An oblique camera sees side faces anyway.
+    top_down: bool = False
 
     def tray_bounds(self, width: int, height: int) -> tuple[int, int, int, int] | None:
-        """The tray's bounding box (x0, y0, x1, y1) clipped to the image, or None."""
+        """The tray's bounding box and a die's width round it (x0, y0, x1, y1), or None."""
         if not self.tray_polygon:
             return None
         pts = np.asarray(self.tray_polygon)
-        x0 = max(0, math.floor(float(pts[:, 0].min())))
-        y0 = max(0, math.floor(float(pts[:, 1].min())))
-        x1 = min(width, math.ceil(float(pts[:, 0].max())) + 1)
-        y1 = min(height, math.ceil(float(pts[:, 1].max())) + 1)
+        # a die by the wall stands out of the felt's outline: its top is nearer the lens
+        margin = self.die_size_px or 0.05 * max(width, height)
+        x0 = max(0, math.floor(float(pts[:, 0].min()) - margin))
+        y0 = max(0, math.floor(float(pts[:, 1].min()) - margin))
+        x1 = min(width, math.ceil(float(pts[:, 0].max()) + margin) + 1)
+        y1 = min(height, math.ceil(float(pts[:, 1].max()) + margin) + 1)
         if x1 <= x0 or y1 <= y0:
             return None
         return (x0, y0, x1, y1)
@@ -119,9 +125,13 @@ def load_profile(path: str | Path) -> CalibrationProfile:
     colour = data.get("pip_colour", "any")
     if colour not in PIP_COLOURS:
         raise _fail(path, "pip_colour", f"must be one of {', '.join(PIP_COLOURS)}")
+    top_down = data.get("top_down", False)
+    if not isinstance(top_down, bool):
+        raise _fail(path, "top_down", "must be true or false")
     return CalibrationProfile(
         tray_polygon=polygon,
         die_size_px=float(die_size) if die_size is not None else None,
         pip_polarity=polarity,
         pip_colour=colour,
+        top_down=top_down,
     )

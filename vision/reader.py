@@ -13,22 +13,23 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
 
 from vision.errors import VisionError
 from vision.faces import (
-    LIKE_SIZE,
     ROUND_MIN,
     SIDE_PER_SPACING,
     Face,
     UnionFind,
     brightest_face,
     group_pips,
+    like_size,
     read_group,
     read_lone_pip,
+    shows_second_face,
 )
 from vision.pips import PipBlob, PipSearch, find_pip_blobs
 from vision.profile import CalibrationProfile
@@ -37,7 +38,7 @@ REASONS = ("cocked", "blurred", "occluded", "not_pips")
 MAX_BALANCE_GAIN = 1.6
 PROBE_WINDOW = 21  # first look, before the pip size is known
 WINDOW_PER_PIP = 3.2  # adaptive window over pip diameter
-PIP_PER_SIDE = 0.2  # pip diameter over die side, near enough for sizing the window
+PIP_PER_SIDE = 0.15  # pip diameter over die side, near enough for sizing the window
 MAX_GROUP_TO_SPLIT = 9  # a top face (up to 6) and the few pips of side faces seen beside it
 
 
@@ -188,6 +189,9 @@ class DiceReader:
         for index in lone:
             face = read_part([index])
             if face is None:
+                # not a 1 on its own; it may still be the pip a broken-up face is missing
+                pip = round_blobs[index]
+                failed.append(([index], Face(None, (pip.x, pip.y), 0.0, 0.0, None, 1, 0.0)))
                 continue
             if face.value is None:
                 failed.append(([index], face))
@@ -198,6 +202,10 @@ class DiceReader:
                 faces.append(face)
             else:
                 faces.append(_read_top_of(group, face, round_blobs, read_part))
+        if self.profile.top_down:
+            read = [f for f in faces if f.value is not None]
+            loose = [b for b in unclaimed if not any(_on_face(f, b) for f in read)]
+            faces = [_cocked_if_leaning(face, loose) for face in faces]
         return faces
 
 
@@ -216,6 +224,20 @@ def _drop_weak_ones(per_plane: list[list[Face]]) -> list[Face]:
         outnumbered = any(counts[j] > counts[k] for j in range(len(per_plane)) if j != k)
         kept += [f for f in faces if not (outnumbered and f.value == 1 and f.pip_count == 1)]
     return kept
+
+
+def _on_face(face: Face, blob: PipBlob) -> bool:
+    """True when the blob is one of the pips of a read face (of this die or another)."""
+    if face.fit is not None:
+        u, v = face.fit.to_grid(blob.x, blob.y)
+        return max(abs(u), abs(v)) < 1.45
+    return math.dist(face.center, (blob.x, blob.y)) < 0.3 * face.size
+
+
+def _cocked_if_leaning(face: Face, unclaimed: list[PipBlob]) -> Face:
+    if face.value is None or not shows_second_face(face, unclaimed):
+        return face
+    return replace(face, value=None, confidence=0.0, reason="cocked", detail="second face seen")
 
 
 def _window_for(pip_diameter: float) -> int:
@@ -283,7 +305,7 @@ def _neighbours(first: list[int], second: list[int], blobs: list[PipBlob]) -> bo
         for j in second:
             a, b = blobs[i], blobs[j]
             big, small = max(a.diameter, b.diameter), min(a.diameter, b.diameter)
-            if big <= LIKE_SIZE * small and math.dist((a.x, a.y), (b.x, b.y)) <= 4.0 * big:
+            if like_size(big, small) and math.dist((a.x, a.y), (b.x, b.y)) <= 4.0 * big:
                 return True
     return False
 
