@@ -157,6 +157,40 @@ def _face_colours(colour: np.ndarray, blobs: list[PipBlob]) -> np.ndarray:
     return np.median(ring, axis=1)
 
 
+def paths_on_face(
+    dark: np.ndarray,
+    colour: np.ndarray,
+    blobs: list[PipBlob],
+    pi: np.ndarray,
+    pj: np.ndarray,
+) -> np.ndarray:
+    """For each pair (pi[k], pj[k]): does the straight path between the two blobs, outside
+    every blob, stay on face as bright as round them and of their colour?"""
+    x = np.array([b.x for b in blobs])
+    y = np.array([b.y for b in blobs])
+    level = np.array([b.ring_level for b in blobs])
+    contrast = np.array([b.contrast for b in blobs])
+    # a pip's blurred rim reaches past its thresholded outline; keep the path test off it
+    keep_out = np.array([0.5 * b.major + max(1.5, 0.25 * b.major) for b in blobs])
+    t = np.linspace(0.0, 1.0, _PATH_SAMPLES)
+    xs = x[pi, None] + t[None, :] * (x[pj] - x[pi])[:, None]
+    ys = y[pi, None] + t[None, :] * (y[pj] - y[pi])[:, None]
+    near = (xs[:, :, None] - x) ** 2 + (ys[:, :, None] - y) ** 2 <= keep_out**2
+    on_path = ~near.any(axis=2)
+    pair_low = np.minimum(level[pi], level[pj])
+    pair_contrast = np.minimum(contrast[pi], contrast[pj])
+    tolerance = np.maximum(12.0, np.minimum(0.2 * pair_contrast, 0.12 * pair_low))
+    floor = (pair_low - tolerance)[:, None]
+    darker = _sample(dark, xs.ravel(), ys.ravel()).reshape(xs.shape) < floor
+    faces = _face_colours(colour, blobs)
+    face = 0.5 * (faces[pi] + faces[pj])
+    colour_tol = np.maximum(20.0, np.maximum(0.12 * face.max(axis=1), 0.25 * pair_contrast))
+    seen = _colour_at(colour, xs.ravel(), ys.ravel()).reshape((*xs.shape, 3))
+    other = np.abs(seen - face[:, None, :]).max(axis=2) > colour_tol[:, None]
+    result: np.ndarray = ~((darker | other) & on_path).any(axis=1)
+    return result
+
+
 def group_pips(
     dark: np.ndarray, colour: np.ndarray, blobs: list[PipBlob], spacing_hint: float | None
 ) -> list[list[int]]:
@@ -172,9 +206,6 @@ def group_pips(
     y = np.array([b.y for b in blobs])
     diameter = np.array([b.diameter for b in blobs])
     level = np.array([b.ring_level for b in blobs])
-    contrast = np.array([b.contrast for b in blobs])
-    # a pip's blurred rim reaches past its thresholded outline; keep the path test off it
-    keep_out = np.array([0.5 * b.major + max(1.5, 0.25 * b.major) for b in blobs])
     big = np.maximum(diameter[:, None], diameter[None, :])
     small = np.minimum(diameter[:, None], diameter[None, :])
     dist = np.hypot(x[:, None] - x[None, :], y[:, None] - y[None, :])
@@ -189,22 +220,7 @@ def group_pips(
     pi, pj = np.nonzero(candidate)
     groups = UnionFind(n)
     if len(pi):
-        t = np.linspace(0.0, 1.0, _PATH_SAMPLES)
-        xs = x[pi, None] + t[None, :] * (x[pj] - x[pi])[:, None]
-        ys = y[pi, None] + t[None, :] * (y[pj] - y[pi])[:, None]
-        near = (xs[:, :, None] - x) ** 2 + (ys[:, :, None] - y) ** 2 <= keep_out**2
-        on_path = ~near.any(axis=2)
-        pair_low = np.minimum(level[pi], level[pj])
-        pair_contrast = np.minimum(contrast[pi], contrast[pj])
-        tolerance = np.maximum(12.0, np.minimum(0.2 * pair_contrast, 0.12 * pair_low))
-        floor = (pair_low - tolerance)[:, None]
-        darker = _sample(dark, xs.ravel(), ys.ravel()).reshape(xs.shape) < floor
-        faces = _face_colours(colour, blobs)
-        face = 0.5 * (faces[pi] + faces[pj])
-        colour_tol = np.maximum(20.0, np.maximum(0.12 * face.max(axis=1), 0.25 * pair_contrast))
-        seen = _colour_at(colour, xs.ravel(), ys.ravel()).reshape((*xs.shape, 3))
-        other = np.abs(seen - face[:, None, :]).max(axis=2) > colour_tol[:, None]
-        linked = ~((darker | other) & on_path).any(axis=1)
+        linked = paths_on_face(dark, colour, blobs, pi, pj)
         # pips nearer than this leave no room for an edge between them: no two dice's pips
         # come that close (each sits a good half spacing in from its die's edge)
         linked |= dist[pi, pj] <= ADJACENT * big[pi, pj]

@@ -201,7 +201,11 @@ class DiceReader:
             if face.value is not None:
                 faces.append(face)
             else:
-                faces.append(_read_top_of(group, face, round_blobs, read_part))
+                halves = _split_touching(group, round_blobs, read_part)
+                if halves:
+                    faces += halves
+                else:
+                    faces.append(_read_top_of(group, face, round_blobs, read_part))
         if self.profile.top_down:
             read = [f for f in faces if f.value is not None]
             loose = [b for b in unclaimed if not any(_on_face(f, b) for f in read)]
@@ -308,6 +312,34 @@ def _neighbours(first: list[int], second: list[int], blobs: list[PipBlob]) -> bo
             if like_size(big, small) and math.dist((a.x, a.y), (b.x, b.y)) <= 4.0 * big:
                 return True
     return False
+
+
+def _split_touching(
+    group: list[int],
+    blobs: list[PipBlob],
+    read_part: Callable[[list[int]], Face | None],
+) -> list[Face]:
+    """Two touching dice whose pips were grouped together, cut apart at the widest gap.
+
+    The pips are projected on the group's long axis; the cut falls at the widest gap between
+    consecutive projections. Both halves must then read as faces, or nothing is returned.
+    """
+    if len(group) < 3:
+        return []
+    points = np.array([(blobs[i].x, blobs[i].y) for i in group])
+    centred = points - points.mean(axis=0)
+    _, _, axes = np.linalg.svd(centred, full_matrices=False)
+    for axis in axes:
+        along = centred @ axis
+        order = np.argsort(along)
+        gaps = np.diff(along[order])
+        cut = int(np.argmax(gaps))
+        first = [group[k] for k in order[: cut + 1]]
+        second = [group[k] for k in order[cut + 1 :]]
+        faces = [read_part(first), read_part(second)]
+        if all(face is not None and face.value is not None for face in faces):
+            return [face for face in faces if face is not None]
+    return []
 
 
 def _read_top_of(
