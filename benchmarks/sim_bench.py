@@ -5,7 +5,9 @@
 Each run builds a tray (the static background is drawn then, and not timed), throws three dice
 and times N consecutive frames from the release: the first ones with dice in flight and motion
 blur, the rest at rest. A `+ hand` row times frames with the hand over the tray, taking a die.
-`physics only` steps the same throw without rendering. Threads are pinned to one (OpenCV, BLAS):
+`physics only` steps the same throw without rendering. The last row is a reference: TinyRenderer
+drawing the whole scene (table, tray, three dice) with shadows every frame, which is what the
+simulator avoids by drawing the still background once. Threads are pinned to one (OpenCV, BLAS):
 the renderer itself is single-threaded. Each figure is the median of R runs.
 """
 
@@ -41,6 +43,51 @@ def _time_frames(preset: str, frames: int, *, render: bool, hand: bool) -> float
         for _ in range(frames):
             tray.step()
         return time.perf_counter() - started
+
+
+def _whole_scene_fps(preset_name: str, frames: int) -> float:
+    """Reference: TinyRenderer drawing the whole scene with shadows every frame, no effects."""
+    import tempfile
+    from pathlib import Path
+
+    import pybullet as p
+
+    from hardware.sim.camera_model import CameraModel
+    from hardware.sim.dice import orientation_showing, write_die_assets
+    from hardware.sim.physics import quaternion_from_yaw, tray_parts
+    from hardware.sim.presets import get_preset
+
+    preset = get_preset(preset_name)
+    camera = CameraModel.from_setup(preset.camera)
+    client = p.connect(p.DIRECT)
+    try:
+        def box(half: list[float], pos: list[float], yaw: float = 0.0) -> None:
+            shape = p.createVisualShape(p.GEOM_BOX, halfExtents=half, physicsClientId=client)
+            p.createMultiBody(0, -1, shape, pos, list(quaternion_from_yaw(yaw)),
+                              physicsClientId=client)
+
+        box([300.0, 300.0, 0.5], [0.0, 0.0, -0.8])
+        for part in tray_parts(preset.tray):
+            box(list(part.half_extents), list(part.position), part.yaw_rad)
+        with tempfile.TemporaryDirectory() as assets:
+            mesh, texture = write_die_assets(Path(assets), preset.dice.body_bgr,
+                                             preset.dice.pip_bgr)
+            visual = p.createVisualShape(p.GEOM_MESH, fileName=str(mesh), physicsClientId=client)
+            tex = p.loadTexture(str(texture), physicsClientId=client)
+            for i, value in enumerate((1, 3, 5)):
+                body = p.createMultiBody(0, -1, visual, [-4.0 + 4 * i, 2.0 * i, 0.8],
+                                         list(orientation_showing(value)),
+                                         physicsClientId=client)
+                p.changeVisualShape(body, -1, textureUniqueId=tex, physicsClientId=client)
+        view, proj = camera.gl_matrices(p)
+        started = time.perf_counter()
+        for _ in range(frames):
+            p.getCameraImage(camera.canvas_width, camera.canvas_height, view, proj,
+                             renderer=p.ER_TINY_RENDERER, shadow=1,
+                             lightDirection=[50.0, 50.0, 80.0], physicsClientId=client)
+        return frames / (time.perf_counter() - started)
+    finally:
+        p.disconnect(physicsClientId=client)
 
 
 def _median_fps(run: Callable[[], float], frames: int, repeats: int) -> float:
@@ -84,6 +131,10 @@ def main(argv: list[str] | None = None) -> int:
                               args.frames, args.repeats)
         label = f"{preset} + hand" if hand else preset
         print(f"| {label} | {rendered:.1f} | {1000 / rendered:.1f} | {physics:.0f} |", flush=True)
+    reference = statistics.median(_whole_scene_fps("bar-tungsten", 10)
+                                  for _ in range(args.repeats))
+    print(f"| whole scene drawn every frame, no effects (reference) | {reference:.1f} | "
+          f"{1000 / reference:.1f} | |")
     return 0
 
 
