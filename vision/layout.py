@@ -42,6 +42,9 @@ class LayoutFit:
     angle: float
     residual: float  # worst pip distance from its grid cell, in grid spacings
     cells: tuple[tuple[float, float], ...] = ()  # where the pips sit, in grid coordinates
+    # short over long axis of the best affine map of the grid (1 for a face seen square on);
+    # 1.0 when the pips are in a line (a 2 or a 3) and the question has no answer
+    aspect: float = 1.0
 
     def to_image(self, u: float, v: float) -> tuple[float, float]:
         """Image position of grid coordinates (u, v)."""
@@ -122,6 +125,11 @@ def _fit_to(points: np.ndarray, layout: np.ndarray) -> LayoutFit | None:
         axis=1,
     )
     residual = float(np.linalg.norm(predicted - rel, axis=1).max()) / scale
+    aspect = 1.0
+    if np.linalg.matrix_rank(cells) == 2:
+        affine = np.linalg.lstsq(cells, rel, rcond=None)[0]
+        singular = np.linalg.svd(affine, compute_uv=False)
+        aspect = float(singular[1] / singular[0]) if singular[0] > 0 else 0.0
     return LayoutFit(
         value=n,
         center=(float(center[0]), float(center[1])),
@@ -129,5 +137,6 @@ def _fit_to(points: np.ndarray, layout: np.ndarray) -> LayoutFit | None:
         angle=angle,
         residual=residual,
         cells=tuple((float(u), float(v)) for u, v in layout),
+        aspect=aspect,
     )
 

@@ -36,6 +36,7 @@ from vision.profile import CalibrationProfile
 
 REASONS = ("cocked", "blurred", "occluded", "not_pips")
 MAX_BALANCE_GAIN = 1.6
+TOP_DOWN_ASPECT = 0.9  # about 25° of tilt; flat faces under the box's camera measure 0.92+
 PROBE_WINDOW = 21  # first look, before the pip size is known
 WINDOW_PER_PIP = 3.2  # adaptive window over pip diameter
 PIP_PER_SIDE = 0.15  # pip diameter over die side, near enough for sizing the window
@@ -239,9 +240,19 @@ def _on_face(face: Face, blob: PipBlob) -> bool:
 
 
 def _cocked_if_leaning(face: Face, unclaimed: list[PipBlob]) -> Face:
-    if face.value is None or not shows_second_face(face, unclaimed):
+    """Refuse a face that a camera looking straight down should not see as it is seen.
+
+    Seen from straight above, a flat face keeps its square grid (a pinhole camera does not
+    foreshorten a plane parallel to its sensor); a grid squashed below TOP_DOWN_ASPECT is a face
+    tilted towards the lens. Round pips of a second face beside it say the same.
+    """
+    if face.value is None:
         return face
-    return replace(face, value=None, confidence=0.0, reason="cocked", detail="second face seen")
+    if face.fit is not None and face.fit.aspect < TOP_DOWN_ASPECT:
+        return replace(face, value=None, confidence=0.0, reason="cocked", detail="tilted grid")
+    if shows_second_face(face, unclaimed):
+        return replace(face, value=None, confidence=0.0, reason="cocked", detail="second face seen")
+    return face
 
 
 def _window_for(pip_diameter: float) -> int:

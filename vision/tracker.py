@@ -64,7 +64,6 @@ class TrayTracker:
         # the tracker reads the whole frame, so that dice landing beside the tray are seen
         self._reader = DiceReader(replace(self.profile, tray_polygon=None))
         self._scale = 0.0
-        self._motion_mask: np.ndarray | None = None
         self._prev: np.ndarray | None = None
         self._prev_t = 0
         self._still_since: int | None = None
@@ -127,31 +126,16 @@ class TrayTracker:
         height, width = image.shape[:2]
         if not self._scale:
             self._scale = width / self.settings.small_width
-            self._motion_mask = self._tray_mask(width, height)
         size = (self.settings.small_width, max(1, round(height / self._scale)))
         small = cv2.resize(image, size, interpolation=cv2.INTER_AREA)
         if small.ndim == 3:
             small = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
         return small.astype(np.float32)
 
-    def _tray_mask(self, width: int, height: int) -> np.ndarray | None:
-        """Small-image mask of the tray and a die's width round it; None watches everything."""
-        if not self.profile.tray_polygon:
-            return None
-        mask = np.zeros((max(1, round(height / self._scale)), self.settings.small_width), np.uint8)
-        outline = np.asarray(self.profile.tray_polygon, dtype=np.float64) / self._scale
-        cv2.fillPoly(mask, [np.rint(outline).astype(np.int32)], 255)
-        margin = max(1, round((self.profile.die_size_px or 0.05 * width) / self._scale))
-        mask = cv2.dilate(mask, np.ones((2 * margin + 1, 2 * margin + 1), np.uint8))
-        return mask > 0
-
     def _change_map(self, now: np.ndarray, before: np.ndarray) -> np.ndarray:
         diff = now - before
         diff -= np.median(diff, axis=1, keepdims=True)  # flicker banding moves whole rows
-        changed = np.abs(diff) > self.settings.change_level
-        if self._motion_mask is not None:
-            changed &= self._motion_mask
-        return changed
+        return np.abs(diff) > self.settings.change_level
 
     def _changed(self, now: np.ndarray, before: np.ndarray) -> bool:
         return int(self._change_map(now, before).sum()) >= self.settings.min_changed
@@ -228,7 +212,7 @@ class TrayTracker:
             reach = 0.3 * max(known.size, size, 4.0)
             if math.dist(known.center, center) > reach:
                 continue
-            half = max(3, round(0.7 * max(known.size, size)))
+            half = max(3, round(0.5 * max(known.size, size)))  # the die itself, not its neighbours
             x, y = round(known.center[0]), round(known.center[1])
             h, w = grey.shape
             x0, x1 = max(0, x - half), min(w, x + half + 1)
