@@ -19,6 +19,7 @@ for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_var, "1")
 
 import argparse  # noqa: E402
+import functools  # noqa: E402
 import platform  # noqa: E402
 import statistics  # noqa: E402
 import sys  # noqa: E402
@@ -123,12 +124,12 @@ def main(argv: list[str] | None = None) -> int:
     print("|---|---|---|---|")
     rows = [(p, False) for p in PRESETS] + [("bar-tungsten", True)]
     for preset, hand in rows:
-        rendered = _median_fps(lambda p=preset, h=hand: _time_frames(p, args.frames, render=True,
-                                                                     hand=h),
-                               args.frames, args.repeats)
-        physics = _median_fps(lambda p=preset, h=hand: _time_frames(p, args.frames, render=False,
-                                                                    hand=h),
-                              args.frames, args.repeats)
+        rendered = _median_fps(
+            functools.partial(_time_frames, preset, args.frames, render=True, hand=hand),
+            args.frames, args.repeats)
+        physics = _median_fps(
+            functools.partial(_time_frames, preset, args.frames, render=False, hand=hand),
+            args.frames, args.repeats)
         label = f"{preset} + hand" if hand else preset
         print(f"| {label} | {rendered:.1f} | {1000 / rendered:.1f} | {physics:.0f} |", flush=True)
     reference = statistics.median(_whole_scene_fps("bar-tungsten", 10)

@@ -208,7 +208,8 @@ def bevelled_cube_obj(size: float = DIE_SIZE_CM, bevel: float = BEVEL_CM) -> str
             outward[axis_a], outward[axis_b] = sa, sb
             add_polygon(pts, [plain] * 4, (outward[0], outward[1], outward[2]))
 
-    for corner in itertools.product((-1, 1), repeat=3):
+    for cx, cy, cz in itertools.product((-1, 1), repeat=3):
+        corner = (cx, cy, cz)
         pts = [vertex(axis, corner[axis], corner) for axis in range(3)]
         add_polygon(pts, [plain] * 3, (float(corner[0]), float(corner[1]), float(corner[2])))
 

@@ -81,20 +81,23 @@ class Sensor:
         sensor = self.sensor
         if sensor.optics_blur > 0:
             image = cv2.GaussianBlur(image, (0, 0), sensor.optics_blur)
-        out = cv2.multiply(image.astype(np.float32), self._scale)
+        out: np.ndarray = np.asarray(cv2.multiply(image.astype(np.float32), self._scale))
         if sensor.flicker > 0:
             out *= flicker_rows(self._height, t_s, sensor)[:, None, None]
-        sigma = cv2.sqrt(out * np.float32(sensor.shot_noise ** 2) + np.float32(sensor.noise ** 2))
+        sigma: np.ndarray = cv2.sqrt(out * np.float32(sensor.shot_noise ** 2) + np.float32(sensor.noise ** 2))
         field = self._noise[int(rng.integers(NOISE_BANK_SIZE))]
         dy, dx = (int(v) for v in rng.integers(0, NOISE_MARGIN, size=2))
         noise = field[dy:dy + self._height, dx:dx + self._width]
         out += sigma * noise if rng.random() < 0.5 else -(sigma * noise)
-        result = cv2.add(out, 0.5, dtype=cv2.CV_8U)  # saturating conversion
+        np.clip(out, 0.0, 254.5, out=out)
+        out += 0.5
+        result: np.ndarray = out.astype(np.uint8)
         if sensor.jpeg_quality is not None:
             ok, encoded = cv2.imencode(".jpg", result,
                                        [cv2.IMWRITE_JPEG_QUALITY, sensor.jpeg_quality])
-            if ok:
-                result = cv2.imdecode(encoded, cv2.IMREAD_COLOR)
+            decoded = cv2.imdecode(encoded, cv2.IMREAD_COLOR) if ok else None
+            if decoded is not None:
+                result = np.asarray(decoded)
         return result
 
 

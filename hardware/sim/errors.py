@@ -40,6 +40,6 @@ def require_pybullet() -> Any:
     """Import pybullet on first use, so `import hardware.sim` works without the extra."""
     try:
         import pybullet
-    except ModuleNotFoundError as exc:
+    except ImportError as exc:  # absent, or a wheel that does not load on this machine
         raise SimulatorUnavailableError("pybullet") from exc
     return pybullet

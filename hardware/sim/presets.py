@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -80,7 +81,7 @@ class ScenePreset:
     lighting: Lighting
     sensor: SensorLook
 
-    def with_camera(self, **changes: object) -> ScenePreset:
+    def with_camera(self, **changes: Any) -> ScenePreset:
         return dataclasses.replace(self, camera=dataclasses.replace(self.camera, **changes))
 
 

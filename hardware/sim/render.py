@@ -175,7 +175,7 @@ class TrayRenderer:
         # felt fibres and the table's grain: fixed noise, smoothed to a few pixels
         rng = np.random.default_rng([self.seed, 7])
         grain = rng.standard_normal(image.shape[:2]).astype(np.float32)
-        grain = cv2.GaussianBlur(grain, (0, 0), 1.2)
+        grain = np.asarray(cv2.GaussianBlur(grain, (0, 0), 1.2), np.float32)
         grain *= tray.felt_grain / max(float(grain.std()), 1e-6)
         textured = image.astype(np.float32) + (grain * floor)[:, :, None]
         return np.clip(textured, 0, 255).astype(np.uint8), depth, floor

@@ -10,7 +10,7 @@ met, so a seed always gives the same frames.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from hardware.sim.errors import UnknownNameError
@@ -169,8 +169,31 @@ SCENARIOS: dict[str, Scenario] = {
 }
 
 
+def compose(names: Sequence[str]) -> Scenario:
+    """Scenarios played one after the other on one tray; between two, the player gathers the
+    dice (the hand takes them)."""
+    parts = [get_scenario(name) for name in names]
+
+    def play(tray: SimTray) -> Iterator[SimFrame]:
+        for i, part in enumerate(parts):
+            if i > 0 and tray.dice_in_play:
+                tray.clear(hand=True)
+                yield from tray.frames_until_still()
+            yield from part.play(tray)
+
+    return Scenario(
+        "+".join(p.name for p in parts),
+        " Then: ".join(p.description for p in parts),
+        "; then the tray cleared; then ".join(p.rests for p in parts),
+        play,
+    )
+
+
 def get_scenario(name: str) -> Scenario:
-    """The named scenario, or an error that offers the closest names."""
+    """The named scenario, or several joined by "+" (see `compose`); an unknown name raises an
+    error that offers the closest names."""
+    if "+" in name:
+        return compose(name.split("+"))
     try:
         return SCENARIOS[name]
     except KeyError:

@@ -121,6 +121,7 @@ class SimTray:
         self._index = 0
         self._in_play: list[int] = []  # die ids on the table or in the air, in throw order
         self._held: list[int] = []  # taken by the hand, still over the picture
+        self._queued: set[int] = set()  # dice of throws not yet made
         self._queue: deque[_Throw | _Trip | _Vanish] = deque()
         self._trip: HandTrip | None = None
         self._trip_t = 0.0
@@ -129,6 +130,7 @@ class SimTray:
         self._still_run = 0
         self._last_centres: dict[int, np.ndarray] = {}
         self.rests: list[RestState] = []
+        self.last_truth: FrameTruth | None = None
         self._pending_label: list[str] = []
 
     # -- the clock ---------------------------------------------------------------------------
@@ -155,11 +157,17 @@ class SimTray:
 
         `accept` is a wish on how the throw ends (by default: all thrown dice flat on the felt);
         `style` is one of throws.THROW_STYLES; `attempts` bounds the draws of a throw that
-        meets the wish. Returns the new dice's ids.
+        meets the wish. Dice taken off the tray before are thrown again first (lowest id
+        first); more are added as needed. Returns the thrown dice's ids.
         """
         if n_dice < 1:
             raise ValueError("a throw needs at least one die")
-        ids = tuple(self._world.add_die() for _ in range(n_dice))
+        # a die taken off the tray earlier is the same physical die: it comes back first
+        spare = [d for d in range(len(self._world.dice))
+                 if d not in self._in_play and d not in self._held and d not in self._queued]
+        ids = tuple(spare[:n_dice]) + tuple(
+            self._world.add_die() for _ in range(max(0, n_dice - len(spare))))
+        self._queued.update(ids)
         self._queue_throw(ids, accept, from_angle_deg, speed, style, attempts)
         self._pending_label.append(f"throw {list(ids)}")
         return ids
@@ -227,6 +235,15 @@ class SimTray:
         self._note_rest(truth)
         return truth
 
+    def frames(self) -> Iterator[Frame]:
+        """Frames without end, as a camera gives them (the FrameSource interface): queued actions
+        play out, then the tray lies still. `last_truth` is the truth of the latest frame."""
+        while True:
+            sim_frame = self.step()
+            if sim_frame.frame is None:
+                raise SimulatorError("a tray made with render=False has no frames to give")
+            yield sim_frame.frame
+
     def idle_frames(self, count: int) -> Iterator[SimFrame]:
         """Render `count` frames of whatever the tray holds (an empty tray before play)."""
         for _ in range(count):
@@ -253,6 +270,7 @@ class SimTray:
         return max(1, math.ceil(max_seconds * self.fps)) + STILL_FRAMES
 
     def _note_rest(self, truth: FrameTruth) -> None:
+        self.last_truth = truth
         self._still_run = self._still_run + 1 if truth.still else 0
         if self._still_run == STILL_FRAMES and self._pending_label:
             first = self.t_ns(truth.index - STILL_FRAMES + 1)
@@ -333,6 +351,7 @@ class SimTray:
                 if self._kept_in_place(kept, outcome) and throw.accept(outcome):
                     self._apply(plan)
                     self._in_play.extend(throw.die_ids)
+                    self._queued.difference_update(throw.die_ids)
                     return
         finally:
             self._world.forget(saved)

@@ -29,7 +29,8 @@ def load(sequence: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
 def rests_by_scenario(name: str) -> list[dict[str, Any]]:
     sequence = next(p for p in SEQUENCES if json.loads(
         (p / "scenario.json").read_text())["scenario"] == name)
-    return load(sequence)[0]["rests"]
+    rests: list[dict[str, Any]] = load(sequence)[0]["rests"]
+    return rests
 
 
 def centres(rest: dict[str, Any]) -> dict[int, np.ndarray]:
@@ -70,6 +71,7 @@ def test_pips_in_the_picture_match_the_true_values(sequence: Path) -> None:
     for rest in meta["rests"]:
         frame = frames[rest["frame"]]
         image = cv2.imread(str(sequence / frame["image"]))
+        assert image is not None
         for die in frame["dice"]:
             if die["cocked"] or die["visible_fraction"] < 0.99:
                 continue  # a tilted face or a die half out of sight cannot be counted simply

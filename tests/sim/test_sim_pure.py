@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -107,13 +108,13 @@ def test_building_a_tray_without_pybullet_names_the_extra(monkeypatch: pytest.Mo
     assert isinstance(info.value, HardwareError)
 
 
-def test_simulate_rejects_unknown_scenario(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_simulate_rejects_unknown_scenario(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     status = main(["simulate", "sirtage", "--out", str(tmp_path / "out")])
     assert status == 2
     assert "unknown scenario 'sirtage'; did you mean 'sirotage'?" in capsys.readouterr().err
 
 
-def test_simulate_rejects_unknown_preset(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_simulate_rejects_unknown_preset(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     status = main(["simulate", "sirotage", "--preset", "bar-tungstn", "--out", str(tmp_path)])
     assert status == 2
     assert "did you mean 'bar-tungsten'" in capsys.readouterr().err

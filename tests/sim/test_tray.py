@@ -17,6 +17,7 @@ from culdechouette_box.cli.main import main
 from hardware.sim.scripts import get_scenario
 from hardware.sim.source import SimCamera
 from hardware.sim.tray import SimFrame, SimTray
+from hardware.sim.truth import RestState
 from tests.sim.pips import count_pips
 
 FPS = 30
@@ -39,7 +40,7 @@ def test_three_dice_come_to_rest_within_three_seconds(seed: int) -> None:
 
 
 def test_same_seed_same_rests_other_seed_other_rests() -> None:
-    def rests(seed: int) -> list[object]:
+    def rests(seed: int) -> list[RestState]:
         with SimTray("white-felt", seed=seed, render=False) as tray:
             play_without_rendering(tray, "two-then-one")
             return tray.rests
@@ -137,6 +138,25 @@ def test_sim_camera_is_a_frame_source() -> None:
         camera.close()
     assert first.image.shape == (480, 640, 3)
     assert second.t_ns - first.t_ns == 33_333_333
+
+
+def test_scenarios_compose_and_gathered_dice_come_back() -> None:
+    with SimTray("bar-tungsten", seed=1, render=False) as tray:
+        play_without_rendering(tray, "two-then-one+hand-in-tray")
+        rests = tray.rests
+    assert [len(r.dice) for r in rests] == [2, 3, 0, 3, 2]
+    assert {d.die_id for d in rests[3].dice} == {0, 1, 2}  # the same three dice
+
+
+def test_tray_is_a_frame_source_driven_turn_by_turn() -> None:
+    with SimTray("dark-dice", seed=0) as tray:
+        frames = tray.frames()
+        empty = next(frames)
+        tray.throw(1)
+        thrown = next(frames)
+        assert tray.last_truth is not None and tray.last_truth.index == 1
+        assert [d.die_id for d in tray.last_truth.dice] == [0]
+    assert thrown.t_ns - empty.t_ns == 33_333_333
 
 
 def test_simulate_writes_frames_truth_and_video(tmp_path: Path) -> None:
