@@ -14,7 +14,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from hardware.sim.errors import UnknownNameError
-from hardware.sim.tray import Accept, Outcome, SimFrame, SimTray, clean_landing
+from hardware.sim.outcome import Accept, Outcome, clean_landing
+from hardware.sim.tray import SimFrame, SimTray
 
 LEAD_IN_FRAMES = 4  # the empty tray before the first throw
 

@@ -12,22 +12,23 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, replace
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 
 import numpy as np
 
 from hardware.camera import Frame
 from hardware.sim.camera_model import CameraModel
-from hardware.sim.dice import DIE_SIZE_CM, top_face, top_face_corners
+from hardware.sim.dice import top_face
 from hardware.sim.errors import SimulatorError
-from hardware.sim.geometry import convex_outline, footprints_touch, share_inside
 from hardware.sim.hand import HandTrip
-from hardware.sim.physics import BodyState, PhysicsWorld, on_felt
+from hardware.sim.observe import Observer, with_visibility
+from hardware.sim.outcome import Accept, Outcome, clean_landing
+from hardware.sim.physics import BodyState, PhysicsWorld
 from hardware.sim.presets import DEFAULT_PRESET, ScenePreset, resolve_preset
-from hardware.sim.render import DiePose, HandPose, TrayRenderer, die_corners, hand_box_corners
+from hardware.sim.render import DiePose, HandPose, TrayRenderer
 from hardware.sim.throws import ThrowPlan, plan_throw
-from hardware.sim.truth import DieTruth, FrameTruth, HandTruth, RestState
+from hardware.sim.truth import FrameTruth, RestState
 
 START_NS = 1_000_000_000  # the simulated CLOCK_MONOTONIC reading of frame 0
 STILL_FRAMES = 6  # a tray still for this many frames is at rest
@@ -42,47 +43,6 @@ class SimFrame:
 
     frame: Frame | None
     truth: FrameTruth
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """How a throw ends, as the look-ahead sees it: the pose of every die in play."""
-
-    states: dict[int, BodyState]
-    thrown: tuple[int, ...]
-    preset: ScenePreset
-    camera: CameraModel
-
-    def on_tray(self, die_id: int) -> bool:
-        pos = self.states[die_id].position
-        return on_felt(self.preset.tray, pos[0], pos[1])
-
-    def in_frame(self, die_id: int, margin_px: float = 0.0) -> bool:
-        """Whether the die's centre shows in the picture, `margin_px` away from its edges."""
-        u, v = self.camera.project(np.array([self.states[die_id].position]))[0]
-        setup = self.camera.setup
-        return bool(margin_px <= u < setup.width - margin_px
-                    and margin_px <= v < setup.height - margin_px)
-
-    def value(self, die_id: int) -> int:
-        return top_face(self.states[die_id].orientation).value
-
-    def cocked(self, die_id: int) -> bool:
-        return top_face(self.states[die_id].orientation).cocked
-
-    def touching(self, a: int, b: int, gap_cm: float = 0.08) -> bool:
-        """Whether two dice rest against each other (their outlines on the felt nearly meet)."""
-        sa, sb = self.states[a], self.states[b]
-        return footprints_touch(die_corners(sa.position, sa.orientation),
-                                die_corners(sb.position, sb.orientation), gap_cm)
-
-
-Accept = Callable[[Outcome], bool]
-
-
-def clean_landing(outcome: Outcome) -> bool:
-    """The default wish for a throw: every thrown die lies flat on the felt."""
-    return all(outcome.on_tray(d) and not outcome.cocked(d) for d in outcome.thrown)
 
 
 @dataclass(frozen=True)
@@ -118,6 +78,7 @@ class SimTray:
         self._world = PhysicsWorld(self.preset.tray, self.fps)
         self._rng = np.random.default_rng(seed)
         self._renderer = TrayRenderer(self.preset, self.camera, seed) if render else None
+        self._observer = Observer(self.preset.tray, self.camera)
         self._index = 0
         self._in_play: list[int] = []  # die ids on the table or in the air, in throw order
         self._held: list[int] = []  # taken by the hand, still over the picture
@@ -125,10 +86,8 @@ class SimTray:
         self._queue: deque[_Throw | _Trip | _Vanish] = deque()
         self._trip: HandTrip | None = None
         self._trip_t = 0.0
-        self._trip_from = 0.0
         self._phase = "still"
         self._still_run = 0
-        self._last_centres: dict[int, np.ndarray] = {}
         self.rests: list[RestState] = []
         self.last_truth: FrameTruth | None = None
         self._pending_label: list[str] = []
@@ -176,6 +135,7 @@ class SimTray:
                 from_angle_deg: float | None = None, speed: float = 1.0) -> None:
         """Queue picking up `die_ids` (the hand takes them) and throwing them again."""
         ids = self._checked(die_ids)
+        self._queued.update(ids)
         self._queue_pick_up(ids, hand, from_angle_deg)
         self._queue_throw(ids, accept, from_angle_deg, speed, "normal", MAX_THROW_ATTEMPTS)
         self._pending_label.append(f"rethrow {list(ids)}")
@@ -221,7 +181,7 @@ class SimTray:
         t_s = (self.t_ns(truth.index) - START_NS) / 1e9
         rendered = self._renderer.render(t_s, truth.index, poses, hand)
         dice = tuple(
-            _with_visibility(d, rendered.visible_px.get(d.die_id, 0),
+            with_visibility(d, rendered.visible_px.get(d.die_id, 0),
                              rendered.unhidden_px.get(d.die_id, 0))
             for d in truth.dice
         )
@@ -296,7 +256,6 @@ class SimTray:
                 self._held = []
             else:
                 hand_pose = self._trip.pose(t1)
-        before = {d: self._world.state(d) for d in self._in_play}
         self._world.step_frame()
         index = self._index
         self._index += 1
@@ -306,11 +265,11 @@ class SimTray:
         still = not moving and not busy
         self._phase = "hand" if self._trip else ("moving" if moving else
                                                   ("waiting" if busy else "still"))
-        poses = [self._pose_of(d, before[d], states[d]) for d in self._in_play]
-        dice = [self._die_truth(d, states[d]) for d in self._in_play]
+        poses = [self._pose_of(d, states[d]) for d in self._in_play]
+        dice = [self._observer.die(d, states[d]) for d in self._in_play]
         if hand_pose is not None:
-            dice += [self._held_truth(d, hand_pose.position) for d in self._held]
-        hand_truth = self._hand_truth(hand_pose) if hand_pose is not None else None
+            dice += [self._observer.held(d, hand_pose.position) for d in self._held]
+        hand_truth = self._observer.hand(hand_pose) if hand_pose is not None else None
         truth = FrameTruth(index, self.t_ns(index), self._phase, still, tuple(dice), hand_truth)
         return truth, poses, hand_pose
 
@@ -386,63 +345,13 @@ class SimTray:
 
     # -- truth -------------------------------------------------------------------------------
 
-    def _pose_of(self, die_id: int, before: BodyState, after: BodyState) -> DiePose:
+    def _pose_of(self, die_id: int, after: BodyState) -> DiePose:
         exposure = self.preset.sensor.motion_blur / self.fps
         now = np.array(after.position)
         earlier = now - np.array(after.linear) * exposure
         px = self.camera.project_canvas(np.stack([earlier, now]))
         blur = px[1] - px[0]
         return DiePose(die_id, after.position, after.orientation, (float(blur[0]), float(blur[1])))
-
-    def _die_truth(self, die_id: int, state: BodyState) -> DieTruth:
-        face = top_face(state.orientation)
-        centre = self.camera.project(np.array([state.position]))[0]
-        outline, area, crop = self._outline(die_corners(state.position, state.orientation))
-        width, height = self.preset.camera.width, self.preset.camera.height
-        in_frame = bool(0 <= centre[0] < width and 0 <= centre[1] < height)
-        return DieTruth(
-            die_id=die_id, value=face.value, centre_px=(float(centre[0]), float(centre[1])),
-            footprint_px=outline, footprint_area_px=area,
-            top_face_px=tuple((float(x), float(y)) for x, y in self.camera.project(
-                top_face_corners(state.position, state.orientation))),
-            moving=state.moving,
-            cocked=face.cocked, tilt_deg=face.tilt_deg,
-            on_tray=on_felt(self.preset.tray, state.position[0], state.position[1]),
-            in_frame=in_frame, visible_fraction=crop, held=False,
-            position_cm=(state.position[0], state.position[1], state.position[2]),
-        )
-
-    def _held_truth(self, die_id: int, palm: tuple[float, float, float]) -> DieTruth:
-        position = (palm[0], palm[1], palm[2] - 1.3 - DIE_SIZE_CM / 2)
-        centre = self.camera.project(np.array([position]))[0]
-        outline, area, _ = self._outline(die_corners(position, (0.0, 0.0, 0.0, 1.0)))
-        width, height = self.preset.camera.width, self.preset.camera.height
-        return DieTruth(
-            die_id=die_id, value=0, centre_px=(float(centre[0]), float(centre[1])),
-            footprint_px=outline, footprint_area_px=area, top_face_px=(), moving=True,
-            cocked=False,
-            tilt_deg=0.0, on_tray=on_felt(self.preset.tray, position[0], position[1]),
-            in_frame=bool(0 <= centre[0] < width and 0 <= centre[1] < height),
-            visible_fraction=0.0, held=True, position_cm=position,
-        )
-
-    def _outline(self, corners: np.ndarray) -> tuple[tuple[tuple[float, float], ...], float,
-                                                     float]:
-        """Projected convex outline, its area, and the share of it inside the frame."""
-        pixels = self.camera.project(corners)
-        outline = convex_outline(pixels)
-        width, height = self.preset.camera.width, self.preset.camera.height
-        area, crop = share_inside(outline, width, height)
-        return tuple((float(x), float(y)) for x, y in outline), area, crop
-
-    def _hand_truth(self, hand: HandPose) -> HandTruth | None:
-        pixels = np.concatenate([self.camera.project(c) for c in hand_box_corners(hand)])
-        width, height = self.preset.camera.width, self.preset.camera.height
-        x0, y0 = np.clip(pixels.min(axis=0), 0, [width, height])
-        x1, y1 = np.clip(pixels.max(axis=0), 0, [width, height])
-        if x1 <= x0 or y1 <= y0:
-            return None
-        return HandTruth((float(x0), float(y0), float(x1), float(y1)))
 
     def close(self) -> None:
         if self._renderer is not None:
@@ -455,13 +364,4 @@ class SimTray:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-def _with_visibility(die: DieTruth, visible_px: int, unhidden_px: int) -> DieTruth:
-    """Fold what the renderer saw into the truth: share of the die not hidden, times the share
-    of its outline inside the frame."""
-    if die.held:
-        return die
-    seen = visible_px / unhidden_px if unhidden_px > 0 else 0.0
-    return replace(die, visible_fraction=min(1.0, die.visible_fraction * seen))
 
