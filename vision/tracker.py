@@ -11,8 +11,8 @@ only when the tray settles. The rules:
   occluded tray is never at rest, however still;
 - a die that did not move since the last rest keeps its id; anything else gets a new id.
 
-Rolling-shutter flicker from mains lighting shifts whole rows between frames; each row's median
-change is taken out before thresholding, so lamps do not read as motion.
+Rolling-shutter flicker from mains lighting scales whole rows between frames; each row's median
+gain is taken out before thresholding, so lamps do not read as motion.
 """
 
 from __future__ import annotations
@@ -133,8 +133,10 @@ class TrayTracker:
         return small.astype(np.float32)
 
     def _change_map(self, now: np.ndarray, before: np.ndarray) -> np.ndarray:
-        diff = now - before
-        diff -= np.median(diff, axis=1, keepdims=True)  # flicker banding moves whole rows
+        # mains flicker read by a rolling shutter scales whole rows: take each row's median
+        # gain out before comparing
+        gain = np.median((now + 1.0) / (before + 1.0), axis=1, keepdims=True)
+        diff = now - before * gain
         return np.abs(diff) > self.settings.change_level
 
     def _changed(self, now: np.ndarray, before: np.ndarray) -> bool:

@@ -33,7 +33,8 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
-def _reading_record(path: str, width: int, height: int, ms: float, reading: Any) -> dict[str, Any]:
+def reading_record(path: str, width: int, height: int, ms: float, reading: Any) -> dict[str, Any]:
+    """The JSON object of one image, as the contract above lays it out."""
     return {
         "image": path,
         "width": width,
@@ -95,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
         start = time.perf_counter()
         reading = reader.read(image)
         ms = (time.perf_counter() - start) * 1000.0
-        record = _reading_record(path, width, height, ms, reading)
+        record = reading_record(path, width, height, ms, reading)
         if args.json:
             print(json.dumps(record), flush=True)
         else:

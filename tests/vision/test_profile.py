@@ -1,0 +1,82 @@
+"""Calibration profiles: good ones load, bad ones name the file and the key."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from vision.errors import VisionError
+from vision.profile import PROFILE_FORMAT, CalibrationProfile, load_profile
+
+
+def write(tmp_path: Path, data: object) -> Path:
+    path = tmp_path / "vision-profile.json"
+    path.write_text(json.dumps(data))
+    return path
+
+
+def test_full_profile_loads(tmp_path: Path) -> None:
+    path = write(tmp_path, {
+        "format": PROFILE_FORMAT,
+        "tray_polygon": [[10, 20], [300, 20], [300, 200], [10, 200]],
+        "die_size_px": 30,
+        "pip_polarity": "light",
+        "pip_colour": "white",
+        "top_down": True,
+    })
+    profile = load_profile(path)
+    assert profile == CalibrationProfile(
+        tray_polygon=((10.0, 20.0), (300.0, 20.0), (300.0, 200.0), (10.0, 200.0)),
+        die_size_px=30.0,
+        pip_polarity="light",
+        pip_colour="white",
+        top_down=True,
+    )
+    assert profile.tray_bounds(640, 480) == (0, 0, 331, 231)
+
+
+def test_homography_gives_the_tray_outline(tmp_path: Path) -> None:
+    # image = 2 × plane + (100, 50): the inverse maps the image to the plane
+    path = write(tmp_path, {
+        "format": PROFILE_FORMAT,
+        "homography": [[0.5, 0, -50], [0, 0.5, -25], [0, 0, 1]],
+        "tray_size": [100, 80],
+    })
+    outline = load_profile(path).tray_polygon
+    assert outline is not None
+    assert [tuple(round(v) for v in p) for p in outline] == [
+        (100, 50), (300, 50), (300, 210), (100, 210)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("data", "key"),
+    [
+        ({"format": "other"}, "format"),
+        ({"format": PROFILE_FORMAT, "tray_polygon": [[0, 0], [1, 1]]}, "tray_polygon"),
+        ({"format": PROFILE_FORMAT, "die_size_px": "big"}, "die_size_px"),
+        ({"format": PROFILE_FORMAT, "pip_polarity": "dim"}, "pip_polarity"),
+        ({"format": PROFILE_FORMAT, "pip_colour": "green"}, "pip_colour"),
+        ({"format": PROFILE_FORMAT, "top_down": "yes"}, "top_down"),
+        ({"format": PROFILE_FORMAT, "homography": [[1, 0], [0, 1]]}, "homography"),
+        ({"format": PROFILE_FORMAT, "homography": [[1, 0, 0], [0, 1, 0], [0, 0, 1]]}, "tray_size"),
+        ({"format": PROFILE_FORMAT, "die_size": 30}, "die_size"),
+    ],
+)
+def test_bad_value_names_file_and_key(tmp_path: Path, data: dict[str, object], key: str) -> None:
+    path = write(tmp_path, data)
+    with pytest.raises(VisionError) as caught:
+        load_profile(path)
+    assert str(path) in str(caught.value)
+    assert repr(key) in str(caught.value)
+
+
+def test_unreadable_and_non_json_files_are_named(tmp_path: Path) -> None:
+    with pytest.raises(VisionError, match=r"missing\.json"):
+        load_profile(tmp_path / "missing.json")
+    path = tmp_path / "broken.json"
+    path.write_text("{not json")
+    with pytest.raises(VisionError, match=r"broken\.json"):
+        load_profile(path)

@@ -1,0 +1,127 @@
+"""TrayTracker on drawn frames: exact timelines, a hand that stops in the tray, lamp flicker."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from tests.vision.drawing import DrawnDie, tray_with
+from vision.errors import VisionError
+from vision.events import TrayAtRest, TrayEvent, TrayMotion
+from vision.tracker import TrackerSettings, TrayTracker
+
+FRAME_NS = 33_333_333
+EMPTY = tray_with([], seed=1)
+
+
+def run(tracker: TrayTracker, frames: list[np.ndarray], start: int = 0) -> list[tuple[int, TrayEvent]]:
+    """Feed the frames at 30 fps; return (frame index, event) pairs."""
+    found = []
+    for k, image in enumerate(frames):
+        for event in tracker.feed((start + k) * FRAME_NS, image):
+            found.append((start + k, event))
+    return found
+
+
+def with_noise(image: np.ndarray, seed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    return np.clip(image + rng.normal(0, 2.0, image.shape), 0, 255).astype(np.uint8)
+
+
+def test_throw_gives_motion_then_rest_stamped_on_the_first_still_frame() -> None:
+    tracker = TrayTracker()
+    dice = [DrawnDie(3, (200, 200)), DrawnDie(6, (420, 260), angle_deg=20)]
+    landing = [tray_with([DrawnDie(3, (100 + 20 * k, 200))], seed=k) for k in range(5)]
+    still = [with_noise(tray_with(dice, seed=9), k) for k in range(10)]
+    events = run(tracker, [EMPTY] * 3 + landing + still, start=0)
+    # until its first rest the tracker counts the tray as moving: no motion event is due
+    ((last_frame, rest),) = events
+    assert isinstance(rest, TrayAtRest)
+    first_still = 3 + len(landing)
+    assert rest.t_ns == first_still * FRAME_NS
+    assert last_frame - first_still >= round(TrackerSettings().settle_ns / FRAME_NS)
+    assert sorted((d.value, d.reason) for d in rest.dice) == [(3, None), (6, None)]
+    assert rest.off_tray == 0
+
+
+def test_a_hand_held_still_in_the_tray_never_makes_a_rest() -> None:
+    dice = [DrawnDie(2, (200, 200)), DrawnDie(5, (420, 260))]
+    settled = tray_with(dice, seed=3)
+    hand = settled.copy()
+    cv2.ellipse(hand, (330, 300), (150, 90), 20, 0, 360, (120, 150, 210), -1)  # an arm and palm
+    tracker = TrayTracker()
+    events = run(tracker, [EMPTY, EMPTY, settled] + [settled] * 8 + [hand] * 20)
+    rests = [e for _, e in events if isinstance(e, TrayAtRest)]
+    assert len(rests) == 1  # the dice, before the hand came
+    motions = [k for k, e in events if isinstance(e, TrayMotion)]
+    assert motions and motions[-1] == 11  # the hand's first frame
+    later = run(tracker, [settled] * 10, start=31)
+    (rest,) = [e for _, e in later if isinstance(e, TrayAtRest)]
+    assert rest.t_ns == 31 * FRAME_NS
+    assert rest.dice == rests[0].dice  # nothing moved: same ids, same readings
+
+
+def test_a_moved_die_gets_a_new_id_and_the_others_keep_theirs() -> None:
+    first = [DrawnDie(2, (200, 200)), DrawnDie(5, (420, 260))]
+    second = [DrawnDie(2, (200, 200)), DrawnDie(5, (480, 330), angle_deg=30)]
+    tracker = TrayTracker()
+    events = run(tracker, [tray_with(first, seed=4)] * 8 + [tray_with(second, seed=4)] * 8)
+    one, two = [e for _, e in events if isinstance(e, TrayAtRest)]
+    by_value_one = {d.value: d.die_id for d in one.dice}
+    by_value_two = {d.value: d.die_id for d in two.dice}
+    assert by_value_two[2] == by_value_one[2]
+    assert by_value_two[5] != by_value_one[5]
+    assert by_value_two[5] not in by_value_one.values()
+
+
+def test_lamp_flicker_is_not_motion() -> None:
+    settled = tray_with([DrawnDie(4, (300, 240))], seed=5).astype(np.float64)
+    rows = np.arange(settled.shape[0])[:, None, None]
+    frames = [
+        np.clip(settled * (1.0 + 0.08 * np.sin(rows / 40.0 + 1.3 * k)), 0, 255).astype(np.uint8)
+        for k in range(20)
+    ]
+    events = run(TrayTracker(), frames)
+    assert [type(e) for _, e in events] == [TrayAtRest]
+
+
+def test_settle_time_is_a_setting() -> None:
+    settled = tray_with([DrawnDie(1, (300, 240))], seed=6)
+    slow = TrayTracker(settings=TrackerSettings(settle_ns=500_000_000))
+    events = run(slow, [settled] * 20)
+    ((frame, rest),) = events
+    assert isinstance(rest, TrayAtRest)
+    assert rest.t_ns == 0
+    assert frame == -(-500_000_000 // FRAME_NS)  # the first frame 0.5 s after the first
+
+
+def test_dice_beside_the_tray_are_counted_off_tray() -> None:
+    from vision.profile import CalibrationProfile
+
+    profile = CalibrationProfile(tray_polygon=((50.0, 50.0), (450.0, 50.0), (450.0, 430.0), (50.0, 430.0)))
+    inside, outside = DrawnDie(3, (200, 200)), DrawnDie(6, (560, 240))
+    tracker = TrayTracker(profile)
+    events = run(tracker, [tray_with([inside], seed=7)] * 8 + [tray_with([inside, outside], seed=7)] * 8)
+    one, two = [e for _, e in events if isinstance(e, TrayAtRest)]
+    assert two.off_tray == 1
+    assert two.dice == one.dice
+
+
+def test_frames_must_come_in_time_order() -> None:
+    tracker = TrayTracker()
+    tracker.feed(10, EMPTY)
+    with pytest.raises(VisionError):
+        tracker.feed(10, EMPTY)
+
+
+def test_the_dice_are_read_only_when_the_tray_settles(monkeypatch: pytest.MonkeyPatch) -> None:
+    tracker = TrayTracker()
+    reads = []
+    original = tracker._reader.read
+    monkeypatch.setattr(tracker._reader, "read", lambda image: reads.append(1) or original(image))
+    moving = [tray_with([DrawnDie(3, (100 + 15 * k, 200))], seed=k) for k in range(15)]
+    run(tracker, moving)
+    assert reads == []
+    run(tracker, [moving[-1]] * 8, start=15)
+    assert reads == [1]
