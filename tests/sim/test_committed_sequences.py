@@ -113,3 +113,6 @@ def test_hand_takes_one_die_and_carries_it_off() -> None:
     with_hand = [f for f in frames if f["hand"] is not None]
     assert with_hand and all(not f["still"] for f in with_hand)
     assert any(d["held"] for f in with_hand for d in f["dice"])
+    # the hand passes over dice left on the tray, and the truth says they are hidden then
+    assert any(not d["held"] and not d["visible"] for f in with_hand for d in f["dice"])
+    assert all(d["visible"] for d in frames[second["frame"]]["dice"])
