@@ -107,4 +107,5 @@ def write_json_atomic(path: Path, data: object) -> None:
         handle.write("\n")
         handle.flush()
         os.fsync(handle.fileno())
+    os.chmod(tmp, 0o644)  # mkstemp makes the file private; this one is for everyone to read
     os.replace(tmp, path)
