@@ -8,7 +8,8 @@ only when the tray settles. The rules:
 - the tray is at rest once it has been still for `settle_ns`; the event carries the t_ns of the
   first still frame (the frame before the first unchanged pair, which already shows the scene);
 - a large changed region since the last rest (a hand, an arm, a cup) means an occluder, and an
-  occluded tray is never at rest, however still;
+  occluded tray is never at rest, however still (before the first rest there is nothing to
+  compare with: the first still scene is taken as it is);
 - a die that did not move since the last rest keeps its id; anything else gets a new id.
 
 Rolling-shutter flicker from mains lighting scales whole rows between frames; each row's median
@@ -36,6 +37,7 @@ class TrackerSettings:
     settle_ns: int = 150_000_000  # still this long before the tray is at rest
     small_width: int = 80  # width of the difference image
     change_level: float = 10.0  # grey levels (of the small image) that count as a change
+    change_share: float = 0.06  # and this share of the pixel's level (lamp flicker on white)
     min_changed: int = 2  # changed small pixels that make motion
     occluder_dice: float = 6.0  # a changed blob larger than this many dice is an occluder
     unmoved_level: float = 8.0  # mean grey change round a die that still counts as unmoved
@@ -88,7 +90,6 @@ class TrayTracker:
         prev, prev_t = self._prev, self._prev_t
         self._prev, self._prev_t = small, t_ns
         if prev is None:
-            self._rest_small = small  # what the tray looked like before anything happened
             return events
         if self._changed(small, prev):
             self._still_since = None
@@ -137,7 +138,9 @@ class TrayTracker:
         # gain out before comparing
         gain = np.median((now + 1.0) / (before + 1.0), axis=1, keepdims=True)
         diff = now - before * gain
-        return np.abs(diff) > self.settings.change_level
+        # bright pixels clip, so they do not follow the row's gain: allow them a share of it
+        allowed = self.settings.change_level + self.settings.change_share * before
+        return np.abs(diff) > allowed
 
     def _changed(self, now: np.ndarray, before: np.ndarray) -> bool:
         return int(self._change_map(now, before).sum()) >= self.settings.min_changed

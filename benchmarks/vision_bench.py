@@ -1,0 +1,249 @@
+"""Vision: accuracy on real photos and simulated throws, and speed on one core at 640×480.
+
+    .venv/bin/python -m benchmarks.vision_bench [--rests N] [--no-sim]
+
+- dice_dev (../shared/datasets/dice_dev): `read-dice --json` records scored by the shared scorer.
+- simulated throws: live simulated trays (random scenes), each played as throw 2, throw 1,
+  re-throw some, and a die let go against the wall; the tracker (with the scene's calibration)
+  is fed every frame and its rest states are compared with the truth, until N rest states.
+- speed: the tracker's per-frame step (frames that do not settle the tray) and the full read,
+  both pinned to one thread, as medians.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from culdechouette_box.cli.read_dice_cmd import reading_record
+from tests.vision.sim_sequences import SIM_DATA, profile_for, replay, sequences
+from vision.events import TrayAtRest
+from vision.profile import CalibrationProfile
+from vision.reader import DiceReader
+from vision.tracker import TrayTracker
+
+DATASET = Path(__file__).resolve().parents[1].parent / "shared" / "datasets" / "dice_dev"
+
+
+def dice_dev_accuracy() -> str:
+    if not (DATASET / "labels.jsonl").exists():
+        return f"dice_dev not found at {DATASET}"
+    reader = DiceReader()
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder) / "out.jsonl"
+        with out.open("w") as records:
+            for line in (DATASET / "labels.jsonl").read_text().splitlines():
+                name = json.loads(line)["image"]
+                image = cv2.imread(str(DATASET / name), cv2.IMREAD_COLOR)
+                record = reading_record(name, image.shape[1], image.shape[0], 0.0,
+                                        reader.read(image))
+                records.write(json.dumps(record) + "\n")
+        report = subprocess.run(
+            [sys.executable, str(DATASET.parent / "score_dice.py"), str(DATASET), str(out)],
+            capture_output=True, text=True, check=True,
+        ).stdout
+    return report.strip()
+
+
+def median_ms(samples: list[float]) -> float:
+    return 1000.0 * statistics.median(samples)
+
+
+def full_read_ms(images: list[np.ndarray], reader: DiceReader, repeats: int = 3) -> float:
+    samples = []
+    for _ in range(repeats):
+        for image in images:
+            start = time.perf_counter()
+            reader.read(image)
+            samples.append(time.perf_counter() - start)
+    return median_ms(samples)
+
+
+def tracking_step_ms(repeats: int = 3) -> float:
+    """Median time of the tracker's step on frames that do not settle the tray."""
+    samples = []
+    for _ in range(repeats):
+        for sequence in sequences():
+            tracker = TrayTracker(profile_for(sequence))
+            for t_ns, image in replay(sequence):
+                start = time.perf_counter()
+                events = tracker.feed(t_ns, image)
+                took = time.perf_counter() - start
+                if not any(isinstance(e, TrayAtRest) for e in events):
+                    samples.append(took)
+    return median_ms(samples)
+
+
+def rest_frames() -> list[tuple[np.ndarray, CalibrationProfile]]:
+    """The first still frame of every rest state of the committed sequences, with its profile."""
+    found = []
+    for sequence in sequences():
+        profile = profile_for(sequence, top_down=True)
+        for rest in sequence.scenario["rests"]:
+            name = sequence.truth_at(rest["frame"]).get("image")
+            if name:
+                found.append((cv2.imread(str(sequence.folder / name)), profile))
+    return found
+
+
+def speed_table() -> list[str]:
+    frames = rest_frames()
+    photos = []
+    if (DATASET / "images").exists():
+        photos = [cv2.imread(str(p)) for p in sorted((DATASET / "images").glob("*.jpg"))[::4]]
+    rows = [
+        f"| tracking step, per frame (committed sequences) | {tracking_step_ms():.2f} |",
+        f"| full read, simulated rest frames, no calibration | "
+        f"{full_read_ms([f for f, _ in frames], DiceReader()):.1f} |",
+    ]
+    calibrated = []
+    for _ in range(3):
+        for image, profile in frames:
+            reader = DiceReader(profile)
+            start = time.perf_counter()
+            reader.read(image)
+            calibrated.append(time.perf_counter() - start)
+    rows.append(f"| full read, simulated rest frames, with calibration | {median_ms(calibrated):.1f} |")
+    if photos:
+        rows.append(f"| full read, dice_dev photos (1 in 4), no calibration | "
+                    f"{full_read_ms(photos, DiceReader()):.1f} |")
+    return rows
+
+
+def _cocked_throw(outcome: object) -> bool:
+    from hardware.sim.scripts import _cocked
+
+    return bool(_cocked(outcome))  # type: ignore[arg-type]
+
+
+def simulated_rests(target: int, first_seed: int = 5000) -> Counter[str]:
+    """Play simulated sessions until `target` rest states; count how they were read."""
+    from hardware.sim.errors import SimulatorError
+    from hardware.sim.tray import SimTray
+
+    tally: Counter[str] = Counter()
+    timing: list[float] = []
+    seed = first_seed
+    while tally["rests"] < target:
+        rnd = random.Random(seed)
+        with SimTray(preset=f"random-{seed}", seed=seed) as tray:
+            sequence_profile = _profile_for_preset(f"random-{seed}")
+            tracker = TrayTracker(sequence_profile)
+            frame_ns = 1e9 / tray.fps
+            rests: list[TrayAtRest] = []
+
+            actions = ["throw2", "throw1", "rethrow", "lean"]
+            for action in actions:
+                try:
+                    if action == "throw2":
+                        tray.throw(2)
+                    elif action == "throw1":
+                        tray.throw(1)
+                    elif action == "rethrow":
+                        ids = list(tray.dice_in_play)
+                        tray.rethrow(rnd.sample(ids, rnd.randint(1, len(ids))))
+                    else:
+                        tray.throw(1, style="lean", accept=_cocked_throw, attempts=60)
+                    rests += _play(tray, tracker)
+                except SimulatorError:
+                    break
+            for truth in tray.rests:
+                tally["rests"] += 1
+                got = [r for r in rests if abs(r.t_ns - truth.t_ns) <= 10 * frame_ns]
+                if not got:
+                    tally["rest missing"] += 1
+                    continue
+                rest = min(got, key=lambda r: abs(r.t_ns - truth.t_ns))
+                timing.append(abs(rest.t_ns - truth.t_ns) / frame_ns)
+                tally["rest within 2 frames"] += abs(rest.t_ns - truth.t_ns) <= 2 * frame_ns
+                tally["exact"] += _score_rest(rest, truth, tally)
+        seed += 1
+    tally["median frames off"] = round(statistics.median(timing)) if timing else 0
+    tally["worst frames off"] = round(max(timing)) if timing else 0
+    return tally
+
+
+def _play(tray: object, tracker: TrayTracker) -> list[TrayAtRest]:
+    """Step the tray until still and a little past the settle time; the rests announced."""
+    found: list[TrayAtRest] = []
+    frames = [*tray.frames_until_still(), *tray.idle_frames(8)]  # type: ignore[attr-defined]
+    for sim_frame in frames:
+        found += [
+            e for e in tracker.feed(sim_frame.frame.t_ns, sim_frame.frame.image)
+            if isinstance(e, TrayAtRest)
+        ]
+    return found
+
+
+def _profile_for_preset(preset: str) -> CalibrationProfile:
+    from tests.vision.sim_sequences import Sequence
+
+    return profile_for(Sequence(SIM_DATA, {"preset": preset, "fps": 30}, ()), top_down=True)
+
+
+def _score_rest(rest: TrayAtRest, truth: object, tally: Counter[str]) -> bool:
+    """One truth rest state against the tracker's: True when read exactly."""
+    exact = True
+    used: set[int] = set()
+    for die in truth.dice:  # type: ignore[attr-defined]
+        x, y = die.centre_px
+        if not die.on_tray or not (0 <= x < 640 and 0 <= y < 480):
+            continue  # off the tray (counted apart) or out of the picture
+        near = [d for d in rest.dice if math.dist(d.center, die.centre_px) <= 12.0]
+        found = near[0] if near else None
+        if found is not None:
+            used.add(found.die_id)
+        if die.cocked:
+            tally["cocked"] += 1
+            refused = found is None or found.value is None
+            tally["cocked refused"] += refused
+            exact &= refused
+            continue
+        tally["dice"] += 1
+        if found is None or found.value is None:
+            tally["dice not read"] += 1
+            exact = False
+        elif found.value != die.value:
+            tally["dice misread"] += 1
+            exact = False
+        else:
+            tally["dice read"] += 1
+    extra = [d for d in rest.dice if d.die_id not in used]
+    tally["phantoms"] += sum(1 for d in extra if d.value is not None)
+    return exact and not extra
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.vision_bench")
+    parser.add_argument("--rests", type=int, default=300, help="simulated rest states to play")
+    parser.add_argument("--no-sim", action="store_true", help="skip the simulated throws")
+    args = parser.parse_args(argv)
+    cv2.setNumThreads(1)
+    print("### dice_dev (all 1205 dice), shared scorer\n")
+    print(dice_dev_accuracy())
+    print("\n### speed, one core, 640×480 (median ms)\n")
+    print("| step | ms |\n|---|---|")
+    for row in speed_table():
+        print(row)
+    if not args.no_sim and SIM_DATA.exists():
+        print(f"\n### simulated throws (random scenes, {args.rests}+ rest states)\n")
+        tally = simulated_rests(args.rests)
+        for key in sorted(tally):
+            print(f"- {key}: {tally[key]}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
