@@ -2,7 +2,7 @@
 PYTHON ?= python3
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
-EXTRAS ?= dev
+EXTRAS ?= dev,sim
 
 .PHONY: demo test lint bench clean
 
