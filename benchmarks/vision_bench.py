@@ -57,6 +57,86 @@ def dice_dev_accuracy() -> str:
     return report.strip()
 
 
+def _scorer() -> object:
+    """The shared scorer as a module, for its matching rule."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("score_dice", DATASET.parent / "score_dice.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def dice_dev_outcomes() -> list[dict[str, object]]:
+    """Every labelled die with what the reader made of it (the scorer's matching rule)."""
+    scorer = _scorer()
+    reader = DiceReader()
+    found: list[dict[str, object]] = []
+    for line in (DATASET / "labels.jsonl").read_text().splitlines():
+        label = json.loads(line)
+        image = cv2.imread(str(DATASET / label["image"]), cv2.IMREAD_COLOR)
+        reading = reader.read(image)
+        record = reading_record(label["image"], image.shape[1], image.shape[0], 0.0, reading)
+        outcome, _ = scorer.match_boxes(label["dice"], record["dice"], record["unreadable"])  # type: ignore[attr-defined]
+        for die, result in zip(label["dice"], outcome, strict=True):
+            x, y, w, h = die["bbox"]
+            centre = (x + w / 2, y + h / 2)
+            reach = 0.6 * max(w, h, 24.0)
+            near = [d for d in record["dice"] if math.dist(d["center"], centre) <= reach]
+            refusals = [u for u in record["unreadable"] if math.dist(u["center"], centre) <= reach]
+            read = min(near, key=lambda d: math.dist(d["center"], centre))["value"] if near else None
+            found.append({
+                "image": label["image"], "value": die["value"], "centre": centre, "size": max(w, h),
+                "outcome": result, "read": read,
+                "reason": refusals[0]["reason"] if refusals else None,
+            })
+    return found
+
+
+def confusion_table(outcomes: list[dict[str, object]]) -> list[str]:
+    columns = [1, 2, 3, 4, 5, 6, "refused", "missed"]
+    counts: Counter[tuple[object, object]] = Counter()
+    for o in outcomes:
+        column = o["read"] if o["outcome"] in ("correct", "misread") else o["outcome"]
+        counts[(o["value"], column)] += 1
+    rows = ["| true \\ read | " + " | ".join(str(c) for c in columns) + " |",
+            "|---" * (len(columns) + 1) + "|"]
+    for value in range(1, 7):
+        rows.append(f"| **{value}** | " + " | ".join(str(counts[(value, c)]) for c in columns) + " |")
+    return rows
+
+
+def gallery(outcomes: list[dict[str, object]], folder: Path) -> list[str]:
+    """Contact sheets of the dice not read correctly, one per outcome; returns the files."""
+    written = []
+    for kind in ("misread", "refused", "missed"):
+        tiles = []
+        for o in [o for o in outcomes if o["outcome"] == kind][:40]:
+            image = cv2.imread(str(DATASET / str(o["image"])), cv2.IMREAD_COLOR)
+            cx, cy = (int(v) for v in o["centre"])  # type: ignore[attr-defined]
+            half = int(max(36.0, 1.4 * float(o["size"])))  # type: ignore[arg-type]
+            padded = cv2.copyMakeBorder(image, half, half, half, half, cv2.BORDER_CONSTANT)
+            tile = cv2.resize(padded[cy:cy + 2 * half, cx:cx + 2 * half], (160, 160))
+            note = f"{o['value']}" + (f">{o['read']}" if kind == "misread" else "")
+            note += f" {o['reason']}" if o["reason"] else ""
+            cv2.rectangle(tile, (0, 0), (159, 14), (0, 0, 0), -1)
+            cv2.putText(tile, note, (2, 11), cv2.FONT_HERSHEY_SIMPLEX, 0.38, (255, 255, 255), 1)
+            name = Path(str(o["image"])).stem.replace("train__", "").replace("valid__", "")
+            cv2.rectangle(tile, (0, 146), (159, 159), (0, 0, 0), -1)
+            cv2.putText(tile, name, (2, 157), cv2.FONT_HERSHEY_SIMPLEX, 0.36, (255, 255, 255), 1)
+            tiles.append(tile)
+        if not tiles:
+            continue
+        while len(tiles) % 8:
+            tiles.append(np.zeros_like(tiles[0]))
+        sheet = np.vstack([np.hstack(tiles[k:k + 8]) for k in range(0, len(tiles), 8)])
+        path = folder / f"vision-dice-dev-{kind}.png"
+        cv2.imwrite(str(path), sheet)
+        written.append(str(path))
+    return written
+
+
 def median_ms(samples: list[float]) -> float:
     return 1000.0 * statistics.median(samples)
 
@@ -229,8 +309,16 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.vision_bench")
     parser.add_argument("--rests", type=int, default=300, help="simulated rest states to play")
     parser.add_argument("--no-sim", action="store_true", help="skip the simulated throws")
+    parser.add_argument("--gallery", metavar="FOLDER",
+                        help="also print the confusion matrix and write the failure gallery here")
     args = parser.parse_args(argv)
     cv2.setNumThreads(1)
+    if args.gallery:
+        outcomes = dice_dev_outcomes()
+        print("### dice_dev confusion matrix\n")
+        print("\n".join(confusion_table(outcomes)))
+        for path in gallery(outcomes, Path(args.gallery)):
+            print(f"wrote {path}")
     print("### dice_dev (all 1205 dice), shared scorer\n")
     print(dice_dev_accuracy())
     print("\n### speed, one core, 640×480 (median ms)\n")

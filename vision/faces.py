@@ -34,6 +34,8 @@ PARTNER_REACH = 1.7  # a like pip nearer than this many bare radii shares the di
 SECOND_TRY_REACH = 3.0  # the same, for a part of a group that failed whole
 SECOND_FACE_ROUNDNESS = 0.65  # a side face's pips seen rounder than this face the camera
 SECOND_FACE_REACH = 4.0  # grid spacings from the top face's centre: still the same die
+SMEAR_AGREEMENT = 0.93  # mean resultant of doubled pip axes: about 15° of spread
+BLUR_ASPECT = 0.92  # a smeared face whose grid is squarer than this is blurred, not tilted
 LINK_REACH = 3.1  # farthest pair of a face linked directly (2√2 for a 2), in grid spacings
 
 
@@ -331,6 +333,15 @@ def shows_second_face(face: Face, unclaimed: list[PipBlob]) -> bool:
     return seen >= 2
 
 
+def _smeared_alike(pips: list[PipBlob]) -> bool:
+    """True when every pip is stretched the same way (the long axes within about 15°)."""
+    if len(pips) < 2:
+        return False
+    doubled = np.array([2.0 * p.angle for p in pips])
+    spread = math.hypot(float(np.cos(doubled).mean()), float(np.sin(doubled).mean()))
+    return spread >= SMEAR_AGREEMENT
+
+
 def like_pips_near(pip: PipBlob, reach: float, blobs: list[PipBlob]) -> bool:
     """True when a pip like `pip` (size, roundness, face level) lies within `reach` of it."""
     for blob in blobs:
@@ -365,13 +376,26 @@ def read_group(
     fit = fit_layout(points) if len(pips) <= 6 else None
     size = fit.spacing * SIDE_PER_SPACING if fit else 0.0
 
-    def refuse(reason: str, detail: str) -> Face:
-        return Face(None, center, size, 0.0, reason, len(pips), roundness, detail)
+    blurred = False  # set once the face is known to be smeared on a square grid
 
+    def refuse(reason: str, detail: str) -> Face:
+        return Face(None, center, size, 0.0, "blurred" if blurred else reason, len(pips),
+                    roundness, detail)
+
+    smeared = roundness < COCKED_ROUNDNESS and _smeared_alike(pips)
     if fit is None or fit.residual > MAX_RESIDUAL:
+        # a side face's pips are smeared one way too: without a fit, say tilted
         return refuse("cocked" if roundness < COCKED_ROUNDNESS else "not_pips", "no layout fits")
     if roundness < COCKED_ROUNDNESS:
-        return refuse("cocked", "squashed pips")
+        # Motion blur stretches every pip the same way but leaves their centres on a square
+        # grid; a tilted face squashes the grid with its pips. Only a 2D layout (4, 5, 6)
+        # shows which it is; a 2 or a 3 is taken as tilted (the tray is read still, so a
+        # lean is likelier than a blur).
+        if not smeared or len(pips) < 4:
+            return refuse("cocked", "squashed pips")
+        if fit.aspect < BLUR_ASPECT:
+            return refuse("cocked", "squashed pips and grid")
+        blurred = True  # read it if every other check holds; if one fails, blur is why
     diameters = [p.diameter for p in pips]
     if not like_size(max(diameters), min(diameters)):
         return refuse("not_pips", "unequal pips")
