@@ -296,7 +296,7 @@ def _stray_marks(
             return True
         like = (
             blob.roundness >= ROUND_MIN
-            and (abs(blob.ring_level - level) <= level_step(level) or die_reach > DIE_REACH)
+            and (abs(blob.ring_level - level) <= 2.0 * level_step(level) or die_reach > DIE_REACH)
             and like_size(blob.diameter, diameter)
         )
         if like and reach < die_reach:

@@ -124,12 +124,17 @@ def find_pip_blobs(dark: np.ndarray, search: PipSearch) -> list[PipBlob]:
     )
     contours, _ = cv2.findContours(binary, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
     shapes: list[tuple[float, float, float, float, float, float, float]] = []
+    # pips run together come two or three at a time: only blobs of that size are cut apart
+    # (the window spans about three pip diameters)
+    pip_area = math.pi / 4.0 * (search.block / 3.2) ** 2
+    split_low, split_high = max(3 * search.min_area, 0.8 * pip_area), 8.0 * pip_area
     for contour in contours:
         shape = _shape(contour, search)
         if shape is None:
             continue
         convex = shape[6] >= search.min_solidity
-        if (not convex or shape[4] < _SPLIT_ROUNDNESS * shape[3]) and shape[2] >= 3 * search.min_area:
+        mergeable = split_low <= shape[2] <= split_high
+        if mergeable and (not convex or shape[4] < _SPLIT_ROUNDNESS * shape[3]):
             pieces = _split_merged(smooth, contour, search)
             if pieces:
                 shapes.extend(pieces)

@@ -36,6 +36,10 @@ from vision.profile import CalibrationProfile
 
 REASONS = ("cocked", "blurred", "occluded", "not_pips")
 MAX_BALANCE_GAIN = 1.6
+# pip grid spacing over die side: about 0.2 on dice with pips near the corners, 0.28 with
+# pips further in; a row of a 6 taken for a 3 comes out at 0.7 of that, two pips of a 4 at 0.5
+SPACING_PER_SIDE = (0.15, 0.36)
+SPACING_SPREAD = 1.45  # without calibration: within this factor of the frame's median step
 TOP_DOWN_ASPECT = 0.9  # about 25° of tilt; flat faces under the box's camera measure 0.92+
 PROBE_WINDOW = 21  # first look, before the pip size is known
 WINDOW_PER_PIP = 3.2  # adaptive window over pip diameter
@@ -207,6 +211,7 @@ class DiceReader:
                     faces += halves
                 else:
                     faces.append(_read_top_of(group, face, round_blobs, read_part))
+        faces = _sized_alike(faces, expected)
         if self.profile.top_down:
             read = [f for f in faces if f.value is not None]
             loose = [b for b in unclaimed if not any(_on_face(f, b) for f in read)]
@@ -229,6 +234,29 @@ def _drop_weak_ones(per_plane: list[list[Face]]) -> list[Face]:
         outnumbered = any(counts[j] > counts[k] for j in range(len(per_plane)) if j != k)
         kept += [f for f in faces if not (outnumbered and f.value == 1 and f.pip_count == 1)]
     return kept
+
+
+def _sized_alike(faces: list[Face], die_size: float | None) -> list[Face]:
+    """Refuse faces whose pip grid does not match the dice's size.
+
+    One row of a 6 is three pips in a line, as a 3 is, but on a grid 0.7 times as wide; two pips
+    of a 4 pass for a 2 on a grid half as wide. The die size is known from the calibration, or
+    else the other dice of the frame give the step (all from one set, at about one distance).
+    """
+    read = [f for f in faces if f.value is not None and f.fit is not None]
+    if die_size:
+        low, high = SPACING_PER_SIDE[0] * die_size, SPACING_PER_SIDE[1] * die_size
+    elif len(read) >= 3:
+        typical = float(np.median([f.fit.spacing for f in read if f.fit is not None]))
+        low, high = typical / SPACING_SPREAD, typical * SPACING_SPREAD
+    else:
+        return faces
+    return [
+        replace(f, value=None, confidence=0.0, reason="not_pips", detail="grid of another size")
+        if f.value is not None and f.fit is not None and not low <= f.fit.spacing <= high
+        else f
+        for f in faces
+    ]
 
 
 def _on_face(face: Face, blob: PipBlob) -> bool:
