@@ -36,6 +36,8 @@ SECOND_FACE_ROUNDNESS = 0.65  # a side face's pips seen rounder than this face t
 SECOND_FACE_REACH = 4.0  # grid spacings from the top face's centre: still the same die
 SMEAR_AGREEMENT = 0.93  # mean resultant of doubled pip axes: about 15° of spread
 BLUR_ASPECT = 0.92  # a smeared face whose grid is squarer than this is blurred, not tilted
+LONE_EDGE_SHARE = 0.36  # a 1's pip is this share of the die side from the nearest edge, at least
+LONE_EDGE_STEPS = 1.45  # or this many grid steps of the other dice
 LINK_REACH = 3.1  # farthest pair of a face linked directly (2√2 for a 2), in grid spacings
 
 
@@ -452,13 +454,16 @@ def read_lone_pip(
     size_hint: float | None,
     max_size: float,
     unclaimed: list[PipBlob],
+    die_size: float | None = None,
+    grid_step: float | None = None,
 ) -> Face | None:
     """A single pip is a 1 only if it sits at the centre of a bare, square, die-sized face.
 
     Returns None when the blob is not shown to be on a die (no bare face round it, off the
     centre of what is round it, or not die-sized): a lone dark dot is too common on a table, a
     felt or a keyboard to report as a refused die. A lone pip with a like pip beside it is a die
-    whose grouping failed, and is refused. `unclaimed` are the pips not part of a face already read.
+    whose grouping failed, and is refused. `unclaimed` are the pips not part of a face already
+    read; `die_size` (calibrated) or `grid_step` (of the frame's other dice) size the face.
     """
     center = (pip.x, pip.y)
     if pip.roundness < ROUND_MIN:
@@ -477,6 +482,12 @@ def read_lone_pip(
     # die-sized object.
     size = size_hint if size_hint else 2.0 * near
     if near < LONE_BARE_RADIUS * pip.diameter or near < 0.5 * pip.major + 3.0:
+        return None
+    # the centre pip of a 1 is a half side from every edge; a corner pip of a 4 whose other
+    # pips went unseen is barely more than a quarter side from two of them
+    if die_size and near < LONE_EDGE_SHARE * die_size:
+        return None
+    if grid_step and near < LONE_EDGE_STEPS * grid_step:
         return None
     half = len(rays) // 2
     closed = np.minimum(rays, 3.0 * near)

@@ -58,7 +58,7 @@ class PipSearch:
     """Tuning of the candidate search, in pixels of the analysed image."""
 
     block: int = 31  # adaptive-threshold window; a few pip diameters
-    offset: float = 10.0  # how far below the local mean a pixel must be
+    offset: float = 12.0  # how far below the local mean a pixel must be
     min_area: float = 3.0
     max_area: float = 900.0
     min_contrast: float = 28.0

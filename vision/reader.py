@@ -183,12 +183,16 @@ class DiceReader:
         unclaimed = [b for k, b in enumerate(round_blobs) if k not in claimed]
         sizes = [f.size for f in faces if f.value is not None]
         size_hint = expected or (float(np.median(sizes)) if sizes else None)
+        steps = [f.fit.spacing for f in faces if f.value is not None and f.fit is not None]
+        grid_step = None if expected or not steps else float(np.median(steps))
         max_size = 0.25 * min(dark.shape)
 
         def read_part(part: list[int]) -> Face | None:
             if len(part) == 1:
                 pip = round_blobs[part[0]]
-                return read_lone_pip(dark, colour, pip, size_hint, max_size, unclaimed)
+                return read_lone_pip(
+                    dark, colour, pip, size_hint, max_size, unclaimed, expected, grid_step
+                )
             return read_group(dark, colour, part, round_blobs, blobs, second_try=True)
 
         for index in lone:
@@ -212,6 +216,16 @@ class DiceReader:
                 else:
                     faces.append(_read_top_of(group, face, round_blobs, read_part))
         faces = _sized_alike(faces, expected)
+        # a 1 read early, before broken faces were put back together, is checked again with
+        # what the frame's other dice now say about the grid step
+        steps = [f.fit.spacing for f in faces if f.value is not None and f.fit is not None]
+        if steps and not expected:
+            final_step = float(np.median(steps))
+            by_place = {(b.x, b.y): b for b in round_blobs}
+            faces = [
+                _recheck_one(f, by_place, final_step, dark, colour, size_hint, max_size, unclaimed)
+                for f in faces
+            ]
         if self.profile.top_down:
             read = [f for f in faces if f.value is not None]
             loose = [b for b in unclaimed if not any(_on_face(f, b) for f in read)]
@@ -234,6 +248,25 @@ def _drop_weak_ones(per_plane: list[list[Face]]) -> list[Face]:
         outnumbered = any(counts[j] > counts[k] for j in range(len(per_plane)) if j != k)
         kept += [f for f in faces if not (outnumbered and f.value == 1 and f.pip_count == 1)]
     return kept
+
+
+def _recheck_one(
+    face: Face,
+    by_place: dict[tuple[float, float], PipBlob],
+    grid_step: float,
+    dark: np.ndarray,
+    colour: np.ndarray,
+    size_hint: float | None,
+    max_size: float,
+    unclaimed: list[PipBlob],
+) -> Face:
+    if face.value != 1 or face.pip_count != 1 or face.center not in by_place:
+        return face
+    pip = by_place[face.center]
+    again = read_lone_pip(dark, colour, pip, size_hint, max_size, unclaimed, None, grid_step)
+    if again is None:
+        return replace(face, value=None, confidence=0.0, reason=None, detail="not a 1 after all")
+    return again
 
 
 def _sized_alike(faces: list[Face], die_size: float | None) -> list[Face]:
