@@ -501,5 +501,7 @@ def read_lone_pip(
         return Face(None, center, size, 0.0, "not_pips", 1, pip.roundness, "a like pip nearby")
     if size_hint and not 0.5 * size_hint <= 2.0 * near <= 2.5 * size_hint:
         return None
+    if pip.roundness < COCKED_ROUNDNESS:
+        return Face(None, center, size, 0.0, "cocked", 1, pip.roundness, "squashed pip")
     confidence = max(0.0, 1.0 - balance)
     return Face(1, center, size, round(confidence, 3), None, 1, pip.roundness)
