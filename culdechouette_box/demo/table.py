@@ -167,11 +167,11 @@ class DemoTable:
     def wait_for_presses(self) -> None:
         self.idle_until(lambda: not self._queue, max_s=30.0)
 
-    def throw(self, action: Callable[[], object]) -> None:
+    def throw(self, action: Callable[[], object], *, counts: bool = True) -> None:
         """A tray action (throw, re-throw): frames are rendered until the box reports the rest."""
         self.wait_for_presses()
         action()
-        self.counters.throws += 1
+        self.counters.throws += counts
         self._rest_reported = False
         self._still_run = 0
         budget = round(20 * self.tray.fps)  # type: ignore[attr-defined]
@@ -220,9 +220,17 @@ class DemoTable:
         self._last_awaited = phase
         return self._stalls >= self.settings.scribe_after
 
+    def _gather(self) -> None:
+        """The dice are taken off the tray before a new throw, and the tray lies empty a moment:
+        the box sees the empty tray at rest, so the next throw is compared with an empty tray."""
+        tray = self.tray
+        if tray.dice_in_play:  # type: ignore[attr-defined]
+            self.throw(lambda: tray.clear(), counts=False)  # type: ignore[attr-defined]
+
     def _new_throw(self) -> None:
         tray = self.tray
-        self.throw(lambda: (tray.clear(), tray.throw(2)))  # type: ignore[attr-defined]
+        self._gather()
+        self.throw(lambda: tray.throw(2))  # type: ignore[attr-defined]
 
     def _awaiting(self, phase: AwaitingThrow) -> None:
         tray = self.tray
@@ -294,7 +302,8 @@ class DemoTable:
             return
         tray = self.tray
         self.idle(self.players.think_ns(0.4, 1.2))
-        self.throw(lambda: (tray.clear(), tray.throw(1)))  # type: ignore[attr-defined]
+        self._gather()
+        self.throw(lambda: tray.throw(1))  # type: ignore[attr-defined]
 
     # -- what the players see --------------------------------------------------------------------
 
