@@ -14,7 +14,7 @@ $(VENV)/.installed-$(EXTRAS): pyproject.toml
 	@touch $@
 
 demo: $(VENV)/.installed-$(EXTRAS)
-	$(VENV)/bin/culdechouette-box replay examples/jusqu-a-343.jsonl
+	$(VENV)/bin/culdechouette-box demo
 
 test: $(VENV)/.installed-$(EXTRAS)
 	$(VENV)/bin/ruff check .
