@@ -1,0 +1,139 @@
+"""Second tries for pip groups that fail to read as one face whole.
+
+Each returns faces that passed every check a face must pass, or the refusal it was given:
+trying again never relaxes a check, it only changes which pips are taken together.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import numpy as np
+
+from vision.faces import Face, UnionFind, brightest_face, like_size
+from vision.pips import PipBlob
+
+MAX_GROUP_TO_SPLIT = 9  # a top face (up to 6) and the few pips of side faces seen beside it
+
+
+def rejoin(
+    failed: list[tuple[list[int], Face]],
+    blobs: list[PipBlob],
+    read_part: Callable[[list[int]], Face | None],
+) -> list[tuple[list[int], Face]]:
+    """Join refused neighbour groups that together read as one face.
+
+    Blur, glare or a shadow across a face can break the path test between its pips, leaving
+    the face in pieces that each fail; a union is kept only if its pips are round (pieces of
+    side faces are not joined) and it passes every check a face must pass. Returns the pieces,
+    joined or still refused.
+    """
+    pending = list(failed)
+    # whole clusters of pieces first (a face broken in three), then pairs
+    links = UnionFind(len(pending))
+    for a in range(len(pending)):
+        for b in range(a + 1, len(pending)):
+            if neighbours(pending[a][0], pending[b][0], blobs):
+                links.union(a, b)
+    clusters: dict[int, list[int]] = {}
+    for a in range(len(pending)):
+        clusters.setdefault(links.find(a), []).append(a)
+    regrouped: list[tuple[list[int], Face]] = []
+    for members in clusters.values():
+        union = [i for a in members for i in pending[a][0]]
+        if len(members) > 2 and len(union) <= 6:
+            face = read_part(union)
+            if face is not None and face.value is not None and face.roundness >= 0.75:
+                regrouped.append((union, face))
+                continue
+        regrouped += [pending[a] for a in members]
+    pending = regrouped
+    joined = True
+    while joined:
+        joined = False
+        for a in range(len(pending)):
+            for b in range(a + 1, len(pending)):
+                union = pending[a][0] + pending[b][0]
+                if len(union) > 6 or not neighbours(pending[a][0], pending[b][0], blobs):
+                    continue
+                face = read_part(union)
+                if face is not None and face.value is not None and face.roundness >= 0.75:
+                    pending[a] = (union, face)
+                    del pending[b]
+                    joined = True
+                    break
+            if joined:
+                break
+    return [(group, face) for group, face in pending if face.value is None] + [
+        (group, face) for group, face in pending if face.value is not None
+    ]
+
+
+def neighbours(first: list[int], second: list[int], blobs: list[PipBlob]) -> bool:
+    """Pieces close enough, of like pips, to be parts of one face."""
+    for i in first:
+        for j in second:
+            a, b = blobs[i], blobs[j]
+            big, small = max(a.diameter, b.diameter), min(a.diameter, b.diameter)
+            if like_size(big, small) and math.dist((a.x, a.y), (b.x, b.y)) <= 4.0 * big:
+                return True
+    return False
+
+
+def split_touching(
+    group: list[int],
+    blobs: list[PipBlob],
+    read_part: Callable[[list[int]], Face | None],
+) -> list[Face]:
+    """Two touching dice whose pips were grouped together, cut apart at the widest gap.
+
+    The pips are projected on the group's long axis; the cut falls at the widest gap between
+    consecutive projections. Both halves must then read as faces, or nothing is returned.
+    """
+    if len(group) < 3:
+        return []
+    points = np.array([(blobs[i].x, blobs[i].y) for i in group])
+    centred = points - points.mean(axis=0)
+    _, _, axes = np.linalg.svd(centred, full_matrices=False)
+    for axis in axes:
+        along = centred @ axis
+        order = np.argsort(along)
+        gaps = np.diff(along[order])
+        cut = int(np.argmax(gaps))
+        first = [group[k] for k in order[: cut + 1]]
+        second = [group[k] for k in order[cut + 1 :]]
+        faces = [read_part(first), read_part(second)]
+        if all(face is not None and face.value is not None for face in faces):
+            return [face for face in faces if face is not None]
+    return []
+
+
+def read_top_of(
+    group: list[int],
+    refusal: Face,
+    blobs: list[PipBlob],
+    read_part: Callable[[list[int]], Face | None],
+) -> Face:
+    """Find the top face in a group that failed as a whole (pips of side faces joined it).
+
+    The top face is the brightest when lit from above, and its pips the roundest when seen
+    from above; each such part, and each roundest single pip, is tried. The group is read only
+    when exactly one value comes out: two different readings of one group are a guess.
+    """
+    if len(group) > MAX_GROUP_TO_SPLIT:
+        return refusal
+    roundest = max(blobs[i].roundness for i in group)
+    round_part = [i for i in group if blobs[i].roundness >= roundest - 0.1]
+    parts = [brightest_face(group, blobs), round_part]
+    parts += [[i] for i in round_part]
+    readings: dict[tuple[int, ...], Face] = {}
+    for part in parts:
+        if 0 < len(part) < len(group) and tuple(sorted(part)) not in readings:
+            face = read_part(part)
+            if face is not None and face.value is not None:
+                readings[tuple(sorted(part))] = face
+    values = {face.value for face in readings.values()}
+    if len(values) != 1:
+        return refusal
+    return max(readings.values(), key=lambda f: f.pip_count)

@@ -1,0 +1,158 @@
+"""The tests that need a die's whole face, not just its pips: a lone 1, and a second face.
+
+A single round blob is the weakest evidence there is: a dot on a table, a letter on a key or one
+pip of a face whose other pips were missed all look like it. It is read as a 1 only when rays
+cast from it show a bare, bounded, die-sized face with the pip in its middle.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from vision.faces import (
+    COCKED_ROUNDNESS,
+    MARGIN,
+    ROUND_MIN,
+    Face,
+    face_colour,
+    face_tolerance,
+    level_step,
+    like_size,
+    off_face,
+)
+from vision.pips import PipBlob
+
+LONE_BARE_RADIUS = 1.7  # bare face round a lone pip, in pip lengths (a 3's corners are nearer)
+LONE_BALANCE = 0.35  # lower quartile of |ray - opposite ray| / mean: how centred a 1 must be
+PARTNER_REACH = 1.7  # a like pip nearer than this many bare radii shares the die (a 2's far pip)
+LONE_EDGE_SHARE = 0.36  # a 1's pip is this share of the die side from the nearest edge, at least
+LONE_EDGE_STEPS = 1.45  # or this many grid steps of the other dice
+SECOND_FACE_ROUNDNESS = 0.65  # a side face's pips seen rounder than this face the camera
+SECOND_FACE_REACH = 4.0  # grid spacings from the top face's centre: still the same die
+
+
+def shows_second_face(face: Face, unclaimed: list[PipBlob]) -> bool:
+    """True when round pips of another face show right beside a read top face.
+
+    Under a camera that looks straight down, the side faces of a flat die are seen edge-on and
+    their pips, if seen at all, are thin slivers. Round pips just past the top face's edge mean
+    the die shows a second face to the camera: it is leaning, not lying flat.
+    """
+    seen = 0
+    for blob in unclaimed:
+        if blob.roundness < SECOND_FACE_ROUNDNESS:
+            continue
+        if face.fit is not None:
+            u, v = face.fit.to_grid(blob.x, blob.y)
+            beside = MARGIN <= max(abs(u), abs(v)) <= SECOND_FACE_REACH
+        else:
+            gap = math.hypot(blob.x - face.center[0], blob.y - face.center[1])
+            beside = 0.45 * face.size <= gap <= 0.9 * face.size
+        seen += beside
+    # one round blob may be a sliver blurred round; two make a face
+    return seen >= 2
+
+
+def like_pips_near(pip: PipBlob, reach: float, blobs: list[PipBlob]) -> bool:
+    """True when a pip like `pip` (size, roundness, face level) lies within `reach` of it."""
+    for blob in blobs:
+        if blob is pip or blob.roundness < ROUND_MIN:
+            continue
+        if abs(blob.ring_level - pip.ring_level) > level_step(pip.ring_level):
+            continue
+        if not like_size(blob.diameter, pip.diameter):
+            continue
+        if math.hypot(blob.x - pip.x, blob.y - pip.y) <= reach:
+            return True
+    return False
+
+
+def _ray_lengths(
+    dark: np.ndarray, colour: np.ndarray, pip: PipBlob, reach: float
+) -> np.ndarray:
+    """Distance from the pip centre to the first sample off its face, in 32 directions.
+
+    32 directions leave no gap wide enough to miss a pip at one grid diagonal from the centre.
+    """
+    angles = np.linspace(0.0, 2.0 * math.pi, 32, endpoint=False)
+    start = 0.5 * pip.major + max(2.0, 0.25 * pip.major)
+    radii = np.arange(start, reach, 1.0)
+    xs = pip.x + np.cos(angles)[:, None] * radii[None, :]
+    ys = pip.y + np.sin(angles)[:, None] * radii[None, :]
+    h, w = dark.shape
+    inside = (xs >= 0) & (xs <= w - 1) & (ys >= 0) & (ys <= h - 1)
+    floor = pip.ring_level - face_tolerance(pip.ring_level, pip.contrast)
+    face = face_colour(colour, pip)
+    off = off_face(dark, colour, xs.ravel(), ys.ravel(), floor, face, pip.contrast)
+    off = off.reshape(xs.shape)
+    # an edge is two off-face samples in a row: one noisy pixel does not end a face
+    off[:, :-1] &= off[:, 1:]
+    off |= ~inside
+    first = np.where(off.any(axis=1), off.argmax(axis=1), len(radii))
+    found = first < len(radii)
+    at = np.minimum(first, len(radii) - 1)
+    # the picture's border is no edge of a face: a ray that runs out of the picture is open
+    found &= inside[np.arange(len(angles)), at]
+    return np.where(found, radii[at], np.inf)
+
+
+def read_lone_pip(
+    dark: np.ndarray,
+    colour: np.ndarray,
+    pip: PipBlob,
+    size_hint: float | None,
+    max_size: float,
+    unclaimed: list[PipBlob],
+    die_size: float | None = None,
+    grid_step: float | None = None,
+) -> Face | None:
+    """A single pip is a 1 only if it sits at the centre of a bare, square, die-sized face.
+
+    Returns None when the blob is not shown to be on a die (no bare face round it, off the
+    centre of what is round it, or not die-sized): a lone dark dot is too common on a table, a
+    felt or a keyboard to report as a refused die. A lone pip with a like pip beside it is a die
+    whose grouping failed, and is refused. `unclaimed` are the pips not part of a face already
+    read; `die_size` (calibrated) or `grid_step` (of the frame's other dice) size the face.
+    """
+    center = (pip.x, pip.y)
+    if pip.roundness < ROUND_MIN:
+        return None
+    reach = min(2.0 * size_hint, max_size) if size_hint else max_size
+    rays = _ray_lengths(dark, colour, pip, reach)
+    bounded = np.sort(rays[np.isfinite(rays)])
+    if len(bounded) < len(rays) - 2:
+        return None  # open on some side: not a face with a border
+    # the third shortest ray: a hidden pip of a 3 or a 5 (two opposite corners at least) stops
+    # four rays or more, a stray pixel of glare or noise one or two
+    near, far = float(bounded[2]), float(bounded[-3])
+    # The rays run to the die's silhouette, and the side faces a tilted camera sees are often as
+    # bright as the top, so the far side is not trusted. What must hold: a bare face all round
+    # the pip, wide enough that no other pip of a 2, 3 or 5 can be hiding there; and a bounded,
+    # die-sized object.
+    size = size_hint if size_hint else 2.0 * near
+    if near < LONE_BARE_RADIUS * pip.diameter or near < 0.5 * pip.major + 3.0:
+        return None
+    # the centre pip of a 1 is a half side from every edge; a corner pip of a 4 whose other
+    # pips went unseen is barely more than a quarter side from two of them
+    if die_size and near < LONE_EDGE_SHARE * die_size:
+        return None
+    if grid_step and near < LONE_EDGE_STEPS * grid_step:
+        return None
+    half = len(rays) // 2
+    closed = np.minimum(rays, 3.0 * near)
+    opposite = np.abs(closed[:half] - closed[half:]) / (0.5 * (closed[:half] + closed[half:]))
+    balance = float(np.quantile(opposite, 0.25))
+    if far > 3.0 * near or balance > LONE_BALANCE:
+        return None
+    if like_pips_near(pip, PARTNER_REACH * near, unclaimed):
+        # another pip of its kind on the same die: this is one pip of a 2 or a 3 whose grouping
+        # failed, not a 1
+        return Face(None, center, size, 0.0, "not_pips", 1, pip.roundness, "a like pip nearby")
+    if size_hint and not 0.5 * size_hint <= 2.0 * near <= 2.5 * size_hint:
+        return None
+    if pip.roundness < COCKED_ROUNDNESS:
+        return Face(None, center, size, 0.0, "cocked", 1, pip.roundness, "squashed pip")
+    confidence = max(0.0, 1.0 - balance)
+    return Face(1, center, size, round(confidence, 3), None, 1, pip.roundness)
