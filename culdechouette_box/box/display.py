@@ -92,9 +92,9 @@ def seat_leds(state: GameState) -> SeatLights:
             if seat not in shouted and seat in modes:
                 modes[seat] = LedMode.ON
     else:
-        seat = acting_seat(state)
-        if seat in modes:
-            modes[seat] = LedMode.TURN
+        acting = acting_seat(state)
+        if acting is not None and acting in modes:
+            modes[acting] = LedMode.TURN
         for seat in state.sirop_wins:  # a right bet: press to shout "Sirop gagnant"
             if seat in modes:
                 modes[seat] = LedMode.ON

@@ -93,7 +93,7 @@ def report(result: Any) -> None:
         "",
         render.turn_text(state),
         "",
-        f"Partie : {c.throws} lancers, {c.frames} images de jeu ({c.frames / 30:.0f} s), "
+        f"Partie : {c.throws} lancers, {c.frames} images de jeu ({result.game_s:.0f} s), "
         f"{c.frames_seen} montrées à la vision, {result.wall_s:.0f} s de calcul",
         f"Vision : {result.vision.summary()}",
     ]

@@ -106,6 +106,16 @@ class SimPlayers:
         target = self.rng.choice([p for p in holders if p.seat != challenger.seat])
         return Announcement(t_ns, challenger.seat, Shout.GRELOTTINE, target=target.seat)
 
+    def civet(self, state: GameState, seat: int, t_ns: int) -> Announcement | None:
+        """Before their own chouettes, a Civet holder may bet it on their throw (R8)."""
+        player = state.player(seat)
+        if not player.civet or self.rng.random() < 0.4:
+            return None
+        top = max(1, min(player.score if not state.config.negative_scores else 102, 60))
+        combination = self.rng.choice(("chouette", "chouette", "velute", "suite", "neant"))
+        return Announcement(t_ns, seat, Shout.CIVET, value=self.rng.randint(1, top),
+                            combination=combination)
+
     def stake(self, phase: GrelottineStake, t_ns: int) -> Announcement:
         combination = self.rng.choice(CHALLENGES)
         cap = stake_cap(phase.min_score, combination)

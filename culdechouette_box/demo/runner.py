@@ -52,8 +52,33 @@ class DemoResult:
     counters: Counters
     vision: VisionTally
     wall_s: float
+    game_s: float  # simulated time at the table
     ticker_lines: tuple[str, ...] = field(default=())
     led_changes: int = 0
+
+
+def _import_physics_quietly() -> None:
+    """pybullet prints its build time on the C stdout when imported; send it to stderr, so the
+    demo's stdout holds only the game."""
+    import ctypes
+    import os
+    import sys
+
+    if "pybullet" in sys.modules:
+        return
+    sys.stdout.flush()
+    saved = os.dup(1)
+    try:
+        os.dup2(2, 1)
+        try:
+            import pybullet  # noqa: F401
+        except ImportError:
+            return  # SimTray says which extra to install
+        finally:
+            ctypes.CDLL(None).fflush(None)
+    finally:
+        os.dup2(saved, 1)
+        os.close(saved)
 
 
 def run_demo(
@@ -64,6 +89,7 @@ def run_demo(
     """Play one game; the record and the standings images go to `options.out`."""
     if not 2 <= len(options.players) <= 8:
         raise DemoError(f"2 to 8 players are needed, got {len(options.players)}")
+    _import_physics_quietly()
     from hardware.sim.tray import SimTray
     from vision.tracker import TrayTracker
 
@@ -116,6 +142,7 @@ def run_demo(
         counters=table.counters,
         vision=vision,
         wall_s=time.perf_counter() - start,
+        game_s=table.counters.frames / tray.fps,
         ticker_lines=tuple(ticker.lines),
         led_changes=len(leds.history),
     )

@@ -17,10 +17,20 @@ import heapq
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from culdechouette_box.box.loop import Applied, BoxLoop
+from culdechouette_box.errors import BoxError
+from culdechouette_box.rules import engine
 from culdechouette_box.rules.effects import Race, RaceOpened
-from culdechouette_box.rules.inputs import Announcement, ScribeDice, ScribeSong, SongResult, TrayAtRest
+from culdechouette_box.rules.inputs import (
+    Announcement,
+    ScribeDice,
+    ScribeSong,
+    Shout,
+    SongResult,
+    TrayAtRest,
+)
 from culdechouette_box.rules.state import (
     AwaitingThrow,
     ChouetteWindow,
@@ -36,8 +46,17 @@ from culdechouette_box.rules.state import (
 
 from .players import SimPlayers
 
+if TYPE_CHECKING:
+    from culdechouette_box.rules.state import GameState
+    from hardware.sim.tray import SimTray
+    from hardware.sim.truth import DieTruth
+
 S = 1_000_000_000
 STILL_FRAMES = 6  # as the simulator counts a rest
+
+
+class DemoTableError(BoxError):
+    """The simulated table cannot go on."""
 
 
 @dataclass
@@ -67,11 +86,11 @@ class _Scheduled:
 
 
 class DemoTable:
-    def __init__(self, loop: BoxLoop, tray: object, players: SimPlayers,
+    def __init__(self, loop: BoxLoop, tray: SimTray, players: SimPlayers,
                  settings: TableSettings | None = None,
                  progress: Callable[[DemoTable], None] | None = None) -> None:
         self.loop = loop
-        self.tray = tray  # hardware.sim.tray.SimTray
+        self.tray = tray
         self.players = players
         self.settings = settings or TableSettings()
         self.counters = Counters()
@@ -79,7 +98,7 @@ class DemoTable:
         self._progress = progress
         self._queue: list[_Scheduled] = []
         self._seq = 0
-        self.now_ns = tray.t_ns()  # type: ignore[attr-defined]
+        self.now_ns = tray.t_ns()
         self._still_run = 0
         self._rest_ns = self.now_ns  # first still frame of the latest rest the players saw
         self._rest_reported = True
@@ -89,7 +108,7 @@ class DemoTable:
         self._sirop_wins: tuple[int, ...] = ()
 
     @property
-    def state(self):  # type: ignore[no-untyped-def]
+    def state(self) -> GameState:
         return self.loop.state
 
     # -- the clock -------------------------------------------------------------------------------
@@ -97,13 +116,15 @@ class DemoTable:
     def _frame(self, show: bool) -> None:
         tray = self.tray
         if show:
-            sim_frame = tray.step()  # type: ignore[attr-defined]
+            sim_frame = tray.step()
             truth, frame = sim_frame.truth, sim_frame.frame
+            if frame is None:
+                raise DemoTableError("the demo needs a tray that renders its frames")
             self._deliver(frame.t_ns)
             self._observe(self.loop.on_frame(frame.t_ns, frame.image))
             self.counters.frames_seen += 1
         else:
-            truth = tray.advance()  # type: ignore[attr-defined]
+            truth = tray.advance()
         self.counters.frames += 1
         self.now_ns = truth.t_ns
         if truth.still:
@@ -174,7 +195,7 @@ class DemoTable:
         self.counters.throws += counts
         self._rest_reported = False
         self._still_run = 0
-        budget = round(20 * self.tray.fps)  # type: ignore[attr-defined]
+        budget = round(20 * self.tray.fps)
         for _ in range(budget):
             self._frame(show=True)
             if self._still_run >= STILL_FRAMES and self._rest_reported:
@@ -224,13 +245,13 @@ class DemoTable:
         """The dice are taken off the tray before a new throw, and the tray lies empty a moment:
         the box sees the empty tray at rest, so the next throw is compared with an empty tray."""
         tray = self.tray
-        if tray.dice_in_play:  # type: ignore[attr-defined]
-            self.throw(lambda: tray.clear(), counts=False)  # type: ignore[attr-defined]
+        if tray.dice_in_play:
+            self.throw(lambda: tray.clear(), counts=False)
 
     def _new_throw(self) -> None:
         tray = self.tray
         self._gather()
-        self.throw(lambda: tray.throw(2))  # type: ignore[attr-defined]
+        self.throw(lambda: tray.throw(2))
 
     def _awaiting(self, phase: AwaitingThrow) -> None:
         tray = self.tray
@@ -245,10 +266,14 @@ class DemoTable:
                 self.wait_for_presses()
                 self.idle_until(lambda: not isinstance(self.state.phase, GrelottineCall), max_s=2.0)
                 return
+            bet = self.players.civet(self.state, phase.thrower, self.now_ns + 1)
+            if bet is not None and Shout.CIVET in engine.open_shouts(self.state, phase.thrower):
+                self.announce(bet)
+                self.wait_for_presses()
         if phase.need:
             ids = self._refused_dice()
             if ids:
-                self.throw(lambda: tray.rethrow(ids, hand=False))  # type: ignore[attr-defined]
+                self.throw(lambda: tray.rethrow(ids, hand=False))
             else:
                 self._scribe(phase)
             return
@@ -259,19 +284,19 @@ class DemoTable:
                         t = self.now_ns + self.players.think_ns(0.3, 1.8)
                         self.announce(self.players.bet(p.seat, phase.sirotage.pair, t))
             odd = self._odd_die(phase)
-            self.throw(lambda: tray.rethrow([odd], hand=False))  # type: ignore[attr-defined]
+            self.throw(lambda: tray.rethrow([odd], hand=False))
         elif phase.stage == Stage.CHOUETTES:
             self._new_throw()
         elif phase.stage == Stage.CUL:
-            if len(tray.dice_in_play) >= 3:  # type: ignore[attr-defined]
+            if len(tray.dice_in_play) >= 3:
                 self._scribe(phase)  # the box did not take the last throw as the cul
             else:
-                self.throw(lambda: tray.throw(1))  # type: ignore[attr-defined]
+                self.throw(lambda: tray.throw(1))
         elif phase.stage == Stage.RETHROW:
             ctx = phase.context
             combination = getattr(ctx, "combination", "chouette")
             ids = self.players.keep_for_challenge(self._truth_values(), combination)
-            self.throw(lambda: tray.rethrow(ids, hand=False))  # type: ignore[attr-defined]
+            self.throw(lambda: tray.rethrow(ids, hand=False))
 
     def _chouette(self, phase: ChouetteWindow) -> None:
         if self._decided == phase:  # decided not to sirote: the window closes by itself
@@ -303,17 +328,19 @@ class DemoTable:
         tray = self.tray
         self.idle(self.players.think_ns(0.4, 1.2))
         self._gather()
-        self.throw(lambda: tray.throw(1))  # type: ignore[attr-defined]
+        self.throw(lambda: tray.throw(1))
 
     # -- what the players see --------------------------------------------------------------------
 
+    def _dice_seen(self) -> list[DieTruth]:
+        truth = self.tray.last_truth
+        return [] if truth is None else [d for d in truth.dice if not d.held]
+
     def _truth_values(self) -> dict[int, int]:
-        truth = self.tray.last_truth  # type: ignore[attr-defined]
-        return {d.die_id: d.value for d in truth.dice if not d.held}
+        return {d.die_id: d.value for d in self._dice_seen()}
 
     def _physical_die_at(self, x: float, y: float) -> int:
-        truth = self.tray.last_truth  # type: ignore[attr-defined]
-        dice = [d for d in truth.dice if not d.held]
+        dice = self._dice_seen()
         return min(dice, key=lambda d: math.dist(d.centre_px, (x, y))).die_id
 
     def _refused_dice(self) -> list[int]:
@@ -341,19 +368,19 @@ class DemoTable:
         tray = self.tray
         one_die = isinstance(phase, AwaitingThrow) and phase.stage == Stage.SIROTAGE
         if isinstance(phase, ThrowOff) or one_die:
-            in_play = tray.dice_in_play  # type: ignore[attr-defined]
+            in_play = tray.dice_in_play
             values = self._truth_values()
             if not in_play:
                 return
             self.loop.on_scribe(ScribeDice(self.now_ns + 1, (values[in_play[-1]],)))
         else:
-            missing = 3 - len(tray.dice_in_play)  # type: ignore[attr-defined]
+            missing = 3 - len(tray.dice_in_play)
             if missing > 0:
-                self.throw(lambda: tray.throw(missing))  # type: ignore[attr-defined]
+                self.throw(lambda: tray.throw(missing))
                 if self.state.phase != phase:
                     return
             values = self._truth_values()
-            order = tray.dice_in_play[-3:]  # type: ignore[attr-defined]
+            order = tray.dice_in_play[-3:]
             self.loop.on_scribe(ScribeDice(self.now_ns + 1, tuple(values[d] for d in order)))
         self.counters.scribe_dice += 1
         self._observe([])
