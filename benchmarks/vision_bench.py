@@ -3,7 +3,8 @@
     .venv/bin/python -m benchmarks.vision_bench [--rests N] [--no-sim]
 
 - dice_dev (../shared/datasets/dice_dev): `read-dice --json` records scored by the shared scorer.
-- simulated throws: live simulated trays (random scenes), each played as throw 2, throw 1,
+- simulated throws: live simulated trays (every named preset in turn, and random scenes between
+  them), each played as throw 2, throw 1,
   re-throw some, and a die let go against the wall; the tracker (with the scene's calibration)
   is fed every frame and its rest states are compared with the truth, until N rest states.
 - speed: the tracker's per-frame step (frames that do not settle the tray) and the full read,
@@ -128,11 +129,8 @@ def gallery(outcomes: list[dict[str, object]], folder: Path) -> list[str]:
             tiles.append(tile)
         if not tiles:
             continue
-        while len(tiles) % 8:
-            tiles.append(np.zeros_like(tiles[0]))
-        sheet = np.vstack([np.hstack(tiles[k:k + 8]) for k in range(0, len(tiles), 8)])
         path = folder / f"vision-dice-dev-{kind}.png"
-        cv2.imwrite(str(path), sheet)
+        write_sheet(tiles, path)
         written.append(str(path))
     return written
 
@@ -208,21 +206,32 @@ def _cocked_throw(outcome: object) -> bool:
     return bool(_cocked(outcome))  # type: ignore[arg-type]
 
 
-def simulated_rests(target: int, first_seed: int = 5000) -> Counter[str]:
-    """Play simulated sessions until `target` rest states; count how they were read."""
+def simulated_rests(
+    target: int, first_seed: int = 5000, crops: dict[str, list[np.ndarray]] | None = None
+) -> Counter[str]:
+    """Play simulated sessions until `target` rest states; count how they were read.
+
+    With `crops`, pictures of the dice not read right are collected, by kind of failure.
+    """
     from hardware.sim.errors import SimulatorError
     from hardware.sim.tray import SimTray
 
     tally: Counter[str] = Counter()
     timing: list[float] = []
     seed = first_seed
+    from hardware.sim.presets import PRESETS
+
+    named = sorted(PRESETS)
     while tally["rests"] < target:
         rnd = random.Random(seed)
-        with SimTray(preset=f"random-{seed}", seed=seed) as tray:
-            sequence_profile = _profile_for_preset(f"random-{seed}")
+        # every named preset in turn, and a random scene between each
+        preset = named[(seed // 2) % len(named)] if seed % 2 == 0 else f"random-{seed}"
+        tally[f"scene {preset if not preset.startswith('random') else 'random'}"] += 1
+        with SimTray(preset=preset, seed=seed) as tray:
+            sequence_profile = _profile_for_preset(preset)
             tracker = TrayTracker(sequence_profile)
             frame_ns = 1e9 / tray.fps
-            rests: list[TrayAtRest] = []
+            rests: list[tuple[TrayAtRest, np.ndarray]] = []
 
             actions = ["throw2", "throw1", "rethrow", "lean"]
             for action in actions:
@@ -241,31 +250,57 @@ def simulated_rests(target: int, first_seed: int = 5000) -> Counter[str]:
                     break
             for truth in tray.rests:
                 tally["rests"] += 1
-                got = [r for r in rests if abs(r.t_ns - truth.t_ns) <= 10 * frame_ns]
+                got = [r for r in rests if abs(r[0].t_ns - truth.t_ns) <= 10 * frame_ns]
                 if not got:
                     tally["rest not announced within 10 frames"] += 1
                     continue
-                rest = min(got, key=lambda r: abs(r.t_ns - truth.t_ns))
+                rest, image = min(got, key=lambda r: abs(r[0].t_ns - truth.t_ns))
                 timing.append(abs(rest.t_ns - truth.t_ns) / frame_ns)
                 # t_ns are whole nanoseconds on a 30 fps grid: allow for their rounding
                 tally["rest within 2 frames"] += abs(rest.t_ns - truth.t_ns) <= 2.5 * frame_ns
-                tally["exact"] += _score_rest(rest, truth, tally)
+                failures: list[tuple[str, tuple[float, float], str]] = []
+                tally["exact"] += _score_rest(rest, truth, tally, failures)
+                if crops is not None:
+                    for kind, centre, note in failures:
+                        if len(crops.setdefault(kind, [])) < 40:
+                            crops[kind].append(_tile(image, centre, f"{note} {preset}"))
         seed += 1
     tally["median frames off"] = round(statistics.median(timing)) if timing else 0
     tally["worst frames off"] = round(max(timing)) if timing else 0
     return tally
 
 
-def _play(tray: object, tracker: TrayTracker) -> list[TrayAtRest]:
+def _play(tray: object, tracker: TrayTracker) -> list[tuple[TrayAtRest, np.ndarray]]:
     """Step the tray until still and a little past the settle time; the rests announced."""
-    found: list[TrayAtRest] = []
+    found: list[tuple[TrayAtRest, np.ndarray]] = []
     frames = [*tray.frames_until_still(), *tray.idle_frames(8)]  # type: ignore[attr-defined]
     for sim_frame in frames:
+        image = sim_frame.frame.image
         found += [
-            e for e in tracker.feed(sim_frame.frame.t_ns, sim_frame.frame.image)
+            (e, image) for e in tracker.feed(sim_frame.frame.t_ns, image)
             if isinstance(e, TrayAtRest)
         ]
     return found
+
+
+def _tile(image: np.ndarray, centre: tuple[float, float], note: str) -> np.ndarray:
+    """A 160-pixel crop round a die (about six dice wide), labelled."""
+    half = 40
+    cx, cy = round(centre[0]), round(centre[1])
+    padded = cv2.copyMakeBorder(image, half, half, half, half, cv2.BORDER_CONSTANT)
+    tile = cv2.resize(padded[cy:cy + 2 * half, cx:cx + 2 * half], (160, 160),
+                      interpolation=cv2.INTER_CUBIC)
+    cv2.rectangle(tile, (0, 0), (159, 14), (0, 0, 0), -1)
+    cv2.putText(tile, note[:30], (2, 11), cv2.FONT_HERSHEY_SIMPLEX, 0.36, (255, 255, 255), 1)
+    return tile
+
+
+def write_sheet(tiles: list[np.ndarray], path: Path) -> None:
+    """Tiles eight to a row, as one PNG."""
+    tiles = list(tiles)
+    while len(tiles) % 8:
+        tiles.append(np.zeros_like(tiles[0]))
+    cv2.imwrite(str(path), np.vstack([np.hstack(tiles[k:k + 8]) for k in range(0, len(tiles), 8)]))
 
 
 def _profile_for_preset(preset: str) -> CalibrationProfile:
@@ -274,7 +309,12 @@ def _profile_for_preset(preset: str) -> CalibrationProfile:
     return profile_for(Sequence(SIM_DATA, {"preset": preset, "fps": 30}, ()), top_down=True)
 
 
-def _score_rest(rest: TrayAtRest, truth: object, tally: Counter[str]) -> bool:
+def _score_rest(
+    rest: TrayAtRest,
+    truth: object,
+    tally: Counter[str],
+    failures: list[tuple[str, tuple[float, float], str]],
+) -> bool:
     """One truth rest state against the tracker's: True when read exactly."""
     exact = True
     used: set[int] = set()
@@ -291,14 +331,19 @@ def _score_rest(rest: TrayAtRest, truth: object, tally: Counter[str]) -> bool:
             refused = found is None or found.value is None
             tally["cocked refused"] += refused
             exact &= refused
+            if not refused and found is not None:
+                failures.append(("cocked-read", die.centre_px, f"cocked {die.value} read {found.value}"))
             continue
         tally["dice"] += 1
         if found is None or found.value is None:
             tally["dice not read"] += 1
             exact = False
+            why = found.reason if found is not None else "nothing"
+            failures.append(("not-read", die.centre_px, f"{die.value} {why}"))
         elif found.value != die.value:
             tally["dice misread"] += 1
             exact = False
+            failures.append(("misread", die.centre_px, f"{die.value} read {found.value}"))
         else:
             tally["dice read"] += 1
     extra = [d for d in rest.dice if d.die_id not in used]
@@ -327,8 +372,13 @@ def main(argv: list[str]) -> int:
     for row in speed_table():
         print(row)
     if not args.no_sim and SIM_DATA.exists():
-        print(f"\n### simulated throws (random scenes, {args.rests}+ rest states)\n")
-        tally = simulated_rests(args.rests)
+        print(f"\n### simulated throws (named presets and random scenes, {args.rests}+ rests)\n")
+        crops: dict[str, list[np.ndarray]] | None = {} if args.gallery else None
+        tally = simulated_rests(args.rests, crops=crops)
+        for kind, tiles in (crops or {}).items():
+            path = Path(args.gallery) / f"vision-sim-{kind}.png"
+            write_sheet(tiles, path)
+            print(f"wrote {path}")
         for key in sorted(tally):
             print(f"- {key}: {tally[key]}")
     return 0

@@ -191,16 +191,16 @@ class DiceReader:
             return read_group(dark, colour, part, round_blobs, blobs, second_try=True)
 
         for index in lone:
-            face = read_part([index])
-            if face is None:
+            single = read_part([index])
+            if single is None:
                 # not a 1 on its own; it may still be the pip a broken-up face is missing
                 pip = round_blobs[index]
                 failed.append(([index], Face(None, (pip.x, pip.y), 0.0, 0.0, None, 1, 0.0)))
                 continue
-            if face.value is None:
-                failed.append(([index], face))
+            if single.value is None:
+                failed.append(([index], single))
             else:
-                faces.append(face)
+                faces.append(single)
         for group, face in rejoin(failed, round_blobs, read_part):
             if face.value is not None:
                 faces.append(face)
