@@ -13,6 +13,7 @@ themselves (the simulator's truth) to pick up the right die; the box only ever s
 
 from __future__ import annotations
 
+import functools
 import heapq
 import math
 from collections.abc import Callable
@@ -241,12 +242,14 @@ class DemoTable:
         self._last_awaited = phase
         return self._stalls >= self.settings.scribe_after
 
-    def _gather(self) -> None:
-        """The dice are taken off the tray before a new throw, and the tray lies empty a moment:
-        the box sees the empty tray at rest, so the next throw is compared with an empty tray."""
+    def _gather(self, ids: list[int] | None = None) -> None:
+        """The dice are taken off the tray before they are thrown again, one at a time, and the
+        box sees the tray at rest after each. (The tracker takes a change since the last rest of
+        more than six dice' area for a hand over the tray, and waits for it to leave: three dice
+        lying together and lifted at once look like that, and the tracker then waits for ever.)"""
         tray = self.tray
-        if tray.dice_in_play:
-            self.throw(lambda: tray.clear(), counts=False)
+        for die in tray.dice_in_play if ids is None else ids:
+            self.throw(functools.partial(tray.pick_up, [die], hand=False), counts=False)
 
     def _new_throw(self) -> None:
         tray = self.tray
@@ -296,7 +299,8 @@ class DemoTable:
             ctx = phase.context
             combination = getattr(ctx, "combination", "chouette")
             ids = self.players.keep_for_challenge(self._truth_values(), combination)
-            self.throw(lambda: tray.rethrow(ids, hand=False))
+            self._gather(ids)
+            self.throw(lambda: tray.throw(len(ids)))
 
     def _chouette(self, phase: ChouetteWindow) -> None:
         if self._decided == phase:  # decided not to sirote: the window closes by itself
