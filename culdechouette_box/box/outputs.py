@@ -40,6 +40,7 @@ class StandingsPanel:
         self._wanted: Standings | None = None
         self._last_draw_ns: int | None = None
         self._now_ns: int | None = None
+        self._unclocked_draw = False
         self.redraws = 0
 
     def show(self, state: GameState, effects: Sequence[Effect]) -> None:
@@ -48,6 +49,10 @@ class StandingsPanel:
         self._maybe_draw(now, force=state.over)
 
     def at(self, t_ns: int) -> None:
+        if self._unclocked_draw:
+            # drawn before any time was known (the opening standings): the interval starts now
+            self._last_draw_ns = t_ns
+            self._unclocked_draw = False
         self._now_ns = t_ns
         self._maybe_draw(t_ns)
 
@@ -67,6 +72,7 @@ class StandingsPanel:
         self.device.show_image(self._render(self._wanted, self.device.size))
         self._shown = self._wanted
         self._last_draw_ns = now
+        self._unclocked_draw = now == 0 and self._now_ns is None
         self.redraws += 1
 
 

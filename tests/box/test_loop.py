@@ -141,3 +141,30 @@ def test_the_real_tracker_on_a_committed_sequence(tmp_path: Path) -> None:
     rests = [i for i in read_record(tmp_path / "g.jsonl").inputs if isinstance(i, TrayAtRest)]
     assert [sorted(d.value or 0 for d in r.dice) for r in rests] == [[3, 5], [3, 5, 6]]
     assert loop.state.turn_seat == 2 and loop.state.player(1).turns == 1
+
+
+def test_the_panel_is_redrawn_on_a_later_frame_when_a_change_came_too_soon(tmp_path: Path) -> None:
+    from culdechouette_box.box.outputs import StandingsPanel
+    from hardware.scoreboard.standings import PANEL_SIZES
+
+    class Panel:
+        size = PANEL_SIZES["inky-phat"]
+
+        def __init__(self) -> None:
+            self.shown: list[object] = []
+
+        def show_image(self, image: object) -> None:
+            self.shown.append(image)
+
+    panel = Panel()
+    sink = StandingsPanel(panel, min_interval_ns=3_000_000_000, render=lambda s, size: s)
+    loop, _ = new_loop(tmp_path / "g.jsonl", chouette_velute_script(), sinks=[sink])
+    assert len(panel.shown) == 1  # the opening standings
+    run_frames(loop, 0, 76)
+    loop.on_button(2, frame_t(75) + 1)
+    run_frames(loop, 76, 80)
+    assert loop.state.player(2).score == 32
+    assert len(panel.shown) == 1  # scored 2.5 s after the first drawing: too soon
+    run_frames(loop, 80, 100)
+    assert len(panel.shown) == 2
+    assert panel.shown[-1].rows[0].score == 32  # type: ignore[attr-defined]
