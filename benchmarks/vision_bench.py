@@ -28,6 +28,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from calibration.simulated import profile_for_preset
 from culdechouette_box.cli.read_dice_cmd import reading_record
 from tests.vision.sim_sequences import SIM_DATA, profile_for, replay, sequences
 from vision.events import TrayAtRest
@@ -228,7 +229,7 @@ def simulated_rests(
         preset = named[(seed // 2) % len(named)] if seed % 2 == 0 else f"random-{seed}"
         tally[f"scene {preset if not preset.startswith('random') else 'random'}"] += 1
         with SimTray(preset=preset, seed=seed) as tray:
-            sequence_profile = _profile_for_preset(preset)
+            sequence_profile = profile_for_preset(preset, top_down=True)
             tracker = TrayTracker(sequence_profile)
             frame_ns = 1e9 / tray.fps
             rests: list[tuple[TrayAtRest, np.ndarray]] = []
@@ -301,12 +302,6 @@ def write_sheet(tiles: list[np.ndarray], path: Path) -> None:
     while len(tiles) % 8:
         tiles.append(np.zeros_like(tiles[0]))
     cv2.imwrite(str(path), np.vstack([np.hstack(tiles[k:k + 8]) for k in range(0, len(tiles), 8)]))
-
-
-def _profile_for_preset(preset: str) -> CalibrationProfile:
-    from tests.vision.sim_sequences import Sequence
-
-    return profile_for(Sequence(SIM_DATA, {"preset": preset, "fps": 30}, ()), top_down=True)
 
 
 def _score_rest(

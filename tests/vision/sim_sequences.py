@@ -17,6 +17,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from calibration.simulated import profile_for_preset
 from vision.profile import CalibrationProfile
 
 SIM_DATA = Path(__file__).resolve().parents[1] / "data" / "sim"
@@ -82,31 +83,5 @@ def nearest(center: tuple[float, float], items: list[Any], reach: float) -> Any 
 
 
 def profile_for(sequence: Sequence, *, top_down: bool = False) -> CalibrationProfile:
-    """The calibration a box would hold for this scene: tray outline, die size, pip polarity.
-
-    It is worked out from the scene's preset through the simulator's own camera model, as the
-    calibration procedure would measure it on a real tray.
-    """
-    from hardware.sim.camera_model import CameraModel
-    from hardware.sim.presets import resolve_preset
-
-    preset = resolve_preset(sequence.scenario["preset"])
-    camera = CameraModel.from_setup(preset.camera)
-    tray = preset.tray
-    if tray.shape == "round":
-        angles = np.linspace(0.0, 2.0 * np.pi, 48, endpoint=False)
-        radius = tray.width_cm / 2.0
-        outline = np.stack(
-            [radius * np.cos(angles), radius * np.sin(angles), np.zeros_like(angles)], axis=1
-        )
-    else:
-        w, d = tray.width_cm / 2.0, tray.depth_cm / 2.0
-        outline = np.array([[-w, -d, 0.0], [w, -d, 0.0], [w, d, 0.0], [-w, d, 0.0]])
-    polygon = camera.project(outline)
-    dark_pips = sum(preset.dice.pip_bgr) < sum(preset.dice.body_bgr)
-    return CalibrationProfile(
-        tray_polygon=tuple((float(x), float(y)) for x, y in polygon),
-        die_size_px=float(preset.camera.die_px),
-        pip_polarity="dark" if dark_pips else "light",
-        top_down=top_down,
-    )
+    """The calibration a box would hold for this sequence's scene (calibration.simulated)."""
+    return profile_for_preset(sequence.scenario["preset"], top_down=top_down)
