@@ -31,6 +31,12 @@ LONE_EDGE_SHARE = 0.36  # a 1's pip is this share of the die side from the neare
 LONE_EDGE_STEPS = 1.45  # or this many grid steps of the other dice
 SECOND_FACE_ROUNDNESS = 0.65  # a side face's pips seen rounder than this face the camera
 SECOND_FACE_REACH = 4.0  # grid spacings from the top face's centre: still the same die
+# die sides from a top face's centre, away from the view's centre: past the top face's edge
+# (0.5), within the width of a second face seen on a die leaning up to about 45°
+OUTWARD_BAND = (0.55, 0.85)
+OUTWARD_PIP_LENGTH = 0.3  # die sides: the longest a pip can look (a wall's edge is longer)
+OUTWARD_WIDTH = 0.5  # half width of that band, in die sides
+OUTWARD_MIN_RADIUS = 0.75  # die sides from the view's centre: nearer, "away" is not defined
 
 
 def shows_second_face(face: Face, unclaimed: list[PipBlob]) -> bool:
@@ -53,6 +59,33 @@ def shows_second_face(face: Face, unclaimed: list[PipBlob]) -> bool:
         seen += beside
     # one round blob may be a sliver blurred round; two make a face
     return seen >= 2
+
+
+def shows_outer_face(
+    face: Face, loose: list[PipBlob], view_centre: tuple[float, float], die_size: float
+) -> bool:
+    """True when a pip of another face shows just past a top face, away from the view's centre.
+
+    A camera looking straight down sees the side faces of a flat die only on the side that faces
+    the middle of the picture (the top face, nearer the lens, is pushed outwards). A face beyond
+    the top face on the far side can only be seen on a die whose top is tilted away from the lens:
+    a die leaning on the wall. Any pip there, squashed or not, is the sign.
+    """
+    dx, dy = face.center[0] - view_centre[0], face.center[1] - view_centre[1]
+    radius = math.hypot(dx, dy)
+    if radius < OUTWARD_MIN_RADIUS * die_size:
+        return False
+    ux, uy = dx / radius, dy / radius
+    low, high = OUTWARD_BAND[0] * die_size, OUTWARD_BAND[1] * die_size
+    for blob in loose:
+        wx, wy = blob.x - face.center[0], blob.y - face.center[1]
+        along = wx * ux + wy * uy
+        across = abs(wy * ux - wx * uy)
+        if blob.major > OUTWARD_PIP_LENGTH * die_size:
+            continue
+        if low <= along <= high and across <= OUTWARD_WIDTH * die_size:
+            return True
+    return False
 
 
 def like_pips_near(pip: PipBlob, reach: float, blobs: list[PipBlob]) -> bool:

@@ -26,15 +26,16 @@ from vision.faces import (
     read_group,
 )
 from vision.fallbacks import read_top_of, rejoin, split_touching
-from vision.ones import read_lone_pip, shows_second_face
+from vision.ones import read_lone_pip, shows_outer_face, shows_second_face
 from vision.pips import PipBlob, PipSearch, find_pip_blobs
 from vision.profile import CalibrationProfile
 
 REASONS = ("cocked", "blurred", "occluded", "not_pips")
 MAX_BALANCE_GAIN = 1.6
 # pip grid spacing over die side: about 0.2 on dice with pips near the corners, 0.28 with
-# pips further in; a row of a 6 taken for a 3 comes out at 0.7 of that, two pips of a 4 at 0.5
-SPACING_PER_SIDE = (0.15, 0.36)
+# pips further in; a row of a 6 taken for a 3 comes out at 0.7 of that (0.17 on the simulated
+# dice, whose 2s to 5s measure 0.19 and up), two pips of a 4 at 0.5
+SPACING_PER_SIDE = (0.18, 0.36)
 SPACING_SPREAD = 1.45  # without calibration: within this factor of the frame's median step
 TOP_DOWN_ASPECT = 0.9  # about 25° of tilt; flat faces under the box's camera measure 0.92+
 PROBE_WINDOW = 21  # first look, before the pip size is known
@@ -115,8 +116,9 @@ class DiceReader:
         if polarity in ("light", "auto"):
             planes.append(cv2.bitwise_not(grey))
         search, probed = self._pip_search(planes)
+        view_centre = (0.5 * width - offset[0], 0.5 * height - offset[1])
         per_plane = [
-            self._read_polarity(plane, colour, blobs or find_pip_blobs(plane, search))
+            self._read_polarity(plane, colour, blobs or find_pip_blobs(plane, search), view_centre)
             for plane, blobs in zip(planes, probed, strict=True)
         ]
         faces = _resolve_overlaps(_drop_weak_ones(per_plane))
@@ -155,7 +157,11 @@ class DiceReader:
         return probe, probed
 
     def _read_polarity(
-        self, dark: np.ndarray, colour: np.ndarray, blobs: list[PipBlob]
+        self,
+        dark: np.ndarray,
+        colour: np.ndarray,
+        blobs: list[PipBlob],
+        view_centre: tuple[float, float],
     ) -> list[Face]:
         expected = self.profile.die_size_px
         spacing_hint = expected / SIDE_PER_SPACING if expected else None
@@ -224,7 +230,10 @@ class DiceReader:
         if self.profile.top_down:
             read = [f for f in faces if f.value is not None]
             loose = [b for b in unclaimed if not any(_on_face(f, b) for f in read)]
-            faces = [_cocked_if_leaning(face, loose) for face in faces]
+            marks = [b for b in blobs if not any(_on_face(f, b) for f in read)]
+            faces = [
+                _cocked_if_leaning(face, loose, marks, view_centre, expected) for face in faces
+            ]
         return faces
 
 
@@ -295,12 +304,19 @@ def _on_face(face: Face, blob: PipBlob) -> bool:
     return math.dist(face.center, (blob.x, blob.y)) < 0.3 * face.size
 
 
-def _cocked_if_leaning(face: Face, unclaimed: list[PipBlob]) -> Face:
+def _cocked_if_leaning(
+    face: Face,
+    unclaimed: list[PipBlob],
+    marks: list[PipBlob],
+    view_centre: tuple[float, float],
+    die_size: float | None,
+) -> Face:
     """Refuse a face that a camera looking straight down should not see as it is seen.
 
     Seen from straight above, a flat face keeps its square grid (a pinhole camera does not
     foreshorten a plane parallel to its sensor); a grid squashed below TOP_DOWN_ASPECT is a face
-    tilted towards the lens. Round pips of a second face beside it say the same.
+    tilted towards the lens. Round pips of a second face beside it say the same, and so does
+    any pip past the top face on the side away from the middle of the picture.
     """
     if face.value is None:
         return face
@@ -308,6 +324,8 @@ def _cocked_if_leaning(face: Face, unclaimed: list[PipBlob]) -> Face:
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="tilted grid")
     if shows_second_face(face, unclaimed):
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="second face seen")
+    if die_size and shows_outer_face(face, marks, view_centre, die_size):
+        return replace(face, value=None, confidence=0.0, reason="cocked", detail="outer face seen")
     return face
 
 
