@@ -19,7 +19,7 @@ from typing import Any, Protocol
 from culdechouette_box.errors import BoxError
 from culdechouette_box.record import RecordHeader, RecordWriter
 from culdechouette_box.rules import engine
-from culdechouette_box.rules.effects import Effect
+from culdechouette_box.rules.effects import Effect, Rejected
 from culdechouette_box.rules.inputs import Announcement, Input, ScribeCommand, Shout, Tick
 from culdechouette_box.rules.state import GameState
 from vision.events import TrayEvent
@@ -50,8 +50,17 @@ class LoopSettings:
 
 
 @dataclass(frozen=True)
+class InputFault:
+    """An input the rules core failed on (it raised): not recorded, not applied."""
+
+    input: Input
+    error: str
+
+
+@dataclass(frozen=True)
 class Applied:
-    """One input as recorded (its index in the record) and what applying it showed."""
+    """One input as recorded (its index in the record, -1 if it was not) and what applying it
+    showed."""
 
     index: int
     input: Input
@@ -78,6 +87,7 @@ class BoxLoop:
         self.settings = settings or LoopSettings()
         self._last_frame_ns: int | None = None
         self._last_tick_ns: int | None = None
+        self.faults: list[InputFault] = []
 
     @classmethod
     def new_game(
@@ -145,9 +155,24 @@ class BoxLoop:
         return self.submit(command)
 
     def submit(self, inp: Input) -> Applied:
-        """Record the input durably, then apply it and show its effects."""
+        """Record the input durably, then apply it and show its effects.
+
+        The next state is computed first (`apply` is pure), but nothing is shown and the state
+        does not change until the input is on disk. Should the rules core fail on an input (a
+        fault of the core, never a refusal: refusals are effects), the input is not recorded,
+        so that the record still replays, and the fault is kept in `faults` and shown as a
+        `Rejected` effect; the game goes on from the state before it.
+        """
+        try:
+            state, effects = engine.apply(self._state, inp)
+        except Exception as exc:  # the box must outlive a fault of the core
+            fault = InputFault(inp, f"{type(exc).__name__}: {exc}")
+            self.faults.append(fault)
+            rejected = (Rejected("rules_fault", f"entrée ignorée (erreur des règles) : {fault.error}"),)
+            self._show(rejected)
+            return Applied(-1, inp, rejected)
         index = self._writer.append(inp)
-        self._state, effects = engine.apply(self._state, inp)
+        self._state = state
         self._show(effects)
         return Applied(index, inp, effects)
 

@@ -99,6 +99,8 @@ def report(result: Any) -> None:
     ]
     if c.scribe_dice:
         lines.append(f"Le scribe a saisi les dés {c.scribe_dice} fois (la vision refusait)")
+    for fault in result.faults:
+        lines.append(f"Entrée ignorée, erreur des règles : {fault}")
     lines += [
         f"Enregistrement : {result.record_path} (culdechouette-box replay {result.record_path})",
         f"Classements e-ink : {len(result.panel_images)} images dans "

@@ -55,6 +55,7 @@ class DemoResult:
     game_s: float  # simulated time at the table
     ticker_lines: tuple[str, ...] = field(default=())
     led_changes: int = 0
+    faults: tuple[str, ...] = ()  # inputs the rules core failed on (not recorded)
 
 
 def _import_physics_quietly() -> None:
@@ -145,4 +146,5 @@ def run_demo(
         game_s=table.counters.frames / tray.fps,
         ticker_lines=tuple(ticker.lines),
         led_changes=len(leds.history),
+        faults=tuple(f"{type(f.input).__name__} at {f.input.t_ns}: {f.error}" for f in loop.faults),
     )

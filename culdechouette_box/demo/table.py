@@ -54,6 +54,7 @@ if TYPE_CHECKING:
 
 S = 1_000_000_000
 STILL_FRAMES = 6  # as the simulator counts a rest
+MAX_STEPS_WITHOUT_THROW = 40
 
 
 class DemoTableError(BoxError):
@@ -209,10 +210,16 @@ class DemoTable:
 
     def run(self) -> None:
         self.idle(round(0.3 * S))  # the empty tray: the tracker's first still scene
+        idle_steps = 0
         while not self.state.over:
             if self.settings.max_throws is not None and self.counters.throws >= self.settings.max_throws:
                 break
+            throws = self.counters.throws
             self.step()
+            idle_steps = idle_steps + 1 if self.counters.throws == throws else 0
+            if idle_steps > MAX_STEPS_WITHOUT_THROW:
+                raise DemoTableError(f"the table is stuck: nothing thrown while the box waits "
+                                     f"for {type(self.state.phase).__name__}")
         self.wait_for_presses()
         self.idle(round(0.5 * S))
 

@@ -168,3 +168,33 @@ def test_the_panel_is_redrawn_on_a_later_frame_when_a_change_came_too_soon(tmp_p
     run_frames(loop, 80, 100)
     assert len(panel.shown) == 2
     assert panel.shown[-1].rows[0].score == 32  # type: ignore[attr-defined]
+
+
+def test_an_input_the_rules_core_fails_on_is_kept_out_of_the_record(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Should the core raise on an input, the loop keeps it out of the record (which then still
+    replays), notes the fault, shows a rejection and goes on from the state before it."""
+    from culdechouette_box.box import loop as loop_module
+    from culdechouette_box.rules import engine
+
+    original = engine.apply
+
+    def failing(state: object, inp: object) -> object:
+        if isinstance(inp, ScribeAdjust) and inp.points == 99:
+            raise ValueError("three dice from 1 to 6 expected")
+        return original(state, inp)  # type: ignore[arg-type]
+
+    loop, _ = new_loop(tmp_path / "g.jsonl", chouette_velute_script())
+    run_frames(loop, 0, 40)
+    before = loop.state
+    monkeypatch.setattr(loop_module.engine, "apply", failing)
+    applied = loop.on_scribe(ScribeAdjust(frame_t(40), seat=1, points=99))
+    monkeypatch.undo()
+    assert applied.index == -1 and loop.state == before
+    assert [e.code for e in applied.effects if isinstance(e, Rejected)] == ["rules_fault"]
+    assert len(loop.faults) == 1 and "ValueError" in loop.faults[0].error
+    run_frames(loop, 41, 100)
+    record = read_record(tmp_path / "g.jsonl")
+    assert not any(isinstance(i, ScribeAdjust) for i in record.inputs)
+    assert replay(record).state == loop.state
