@@ -32,8 +32,9 @@ LONE_EDGE_STEPS = 1.45  # or this many grid steps of the other dice
 SECOND_FACE_ROUNDNESS = 0.65  # a side face's pips seen rounder than this face the camera
 SECOND_FACE_REACH = 4.0  # grid spacings from the top face's centre: still the same die
 # die sides from a top face's centre, away from the view's centre: past the top face's edge
-# (0.5), within the width of a second face seen on a die leaning up to about 45°
-OUTWARD_BAND = (0.55, 0.85)
+# (0.5 when the face is square to that way), within the width of a second face seen on a die
+# leaning up to about 45°
+OUTWARD_BAND = (0.5, 0.85)
 OUTWARD_PIP_LENGTH = 0.3  # die sides: the longest a pip can look (a wall's edge is longer)
 OUTWARD_WIDTH = 0.5  # half width of that band, in die sides
 OUTWARD_MIN_RADIUS = 0.75  # die sides from the view's centre: nearer, "away" is not defined
