@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from vision.layout import LayoutFit, fit_layout
+from vision.layout import LayoutFit, fit_layout, fit_six_missing
 from vision.pips import PipBlob
 
 ROUND_MIN = 0.6  # short/long axis of a pip counted as seen face-on
@@ -32,6 +32,9 @@ SECOND_TRY_REACH = 3.0  # the same, for a part of a group that failed whole
 SMEAR_AGREEMENT = 0.93  # mean resultant of doubled pip axes: about 15° of spread
 BLUR_ASPECT = 0.92  # a smeared face whose grid is squarer than this is blurred, not tilted
 LINK_REACH = 3.1  # farthest pair of a face linked directly (2√2 for a 2), in grid spacings
+LOST_PIP_RESIDUAL = 0.25  # a 6 short of a pip or two must fit tighter than a whole face
+LOST_PIP_DARKNESS = 0.5  # a lost pip's place is this share of the pips' contrast below the face
+LOST_PIP_CLEAR = 0.6  # grid spacings: marks this near a lost pip's place are that pip
 
 
 @dataclass(frozen=True)
@@ -272,7 +275,11 @@ def _margin_is_face(
 
 
 def _stray_marks(
-    fit: LayoutFit, pips: list[PipBlob], blobs: list[PipBlob], die_reach: float
+    fit: LayoutFit,
+    pips: list[PipBlob],
+    blobs: list[PipBlob],
+    die_reach: float,
+    lost: tuple[tuple[float, float], ...] = (),
 ) -> bool:
     """True when a mark that is not one of the face's pips lies on the die.
 
@@ -286,6 +293,8 @@ def _stray_marks(
         if id(blob) in members:
             continue
         u, v = fit.to_grid(blob.x, blob.y)
+        if any(math.hypot(u - lu, v - lv) <= LOST_PIP_CLEAR for lu, lv in lost):
+            continue  # the lost pip itself, or a piece of it
         reach = max(abs(u), abs(v))
         if reach < 1.45:
             return True
@@ -304,6 +313,24 @@ def _stray_marks(
         ):
             return True
     return False
+
+
+def _lost_pips_seen(
+    dark: np.ndarray, fit: LayoutFit, lost: list[tuple[float, float]], pips: list[PipBlob]
+) -> bool:
+    """True when every proposed place of a lost pip is as dark as a pip, all across its middle."""
+    face_level = float(np.median([p.ring_level for p in pips]))
+    contrast = float(np.median([p.contrast for p in pips]))
+    ceiling = face_level - LOST_PIP_DARKNESS * contrast
+    step = 0.15
+    for u, v in lost:
+        spots = [fit.to_image(u + du, v + dv) for du, dv in
+                 ((0.0, 0.0), (step, 0.0), (-step, 0.0), (0.0, step), (0.0, -step))]
+        xs = np.array([x for x, _ in spots])
+        ys = np.array([y for _, y in spots])
+        if float(np.median(_sample(dark, xs, ys))) > ceiling:
+            return False
+    return True
 
 
 def _smeared_alike(pips: list[PipBlob]) -> bool:
@@ -333,6 +360,12 @@ def read_group(
     center = (float(points[:, 0].mean()), float(points[:, 1].mean()))
     roundness = float(np.mean([p.roundness for p in pips]))
     fit = fit_layout(points) if len(pips) <= 6 else None
+    lost: tuple[tuple[float, float], ...] = ()
+    if (fit is None or fit.residual > MAX_RESIDUAL) and len(pips) in (4, 5):
+        partial = fit_six_missing(points, LOST_PIP_RESIDUAL)
+        if partial is not None and _lost_pips_seen(dark, partial[0], partial[1], pips):
+            fit, lost = partial[0], tuple(partial[1])
+            center = fit.center
     size = fit.spacing * SIDE_PER_SPACING if fit else 0.0
 
     blurred = False  # set once the face is known to be smeared on a square grid
@@ -363,7 +396,7 @@ def read_group(
         return refuse("not_pips", "spacing")
     if not _cells_are_bare(dark, fit, pips):
         return refuse("occluded", "mark in an empty cell")
-    if _stray_marks(fit, pips, all_marks, SECOND_TRY_REACH if second_try else DIE_REACH):
+    if _stray_marks(fit, pips, all_marks, SECOND_TRY_REACH if second_try else DIE_REACH, lost):
         return refuse("not_pips", "stray mark on the die")
     if not _margin_is_face(dark, colour, fit, pips):
         return refuse("not_pips", "face ends at the pips")

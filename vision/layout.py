@@ -8,7 +8,8 @@ the face centre whatever the value, and the spacing follows from the spread of t
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from itertools import combinations
 
 import numpy as np
 
@@ -81,6 +82,42 @@ def fit_layout(points: np.ndarray) -> LayoutFit | None:
     ]
     found = [f for f in fits if f is not None]
     return min(found, key=lambda f: f.residual) if found else None
+
+
+def fit_six_missing(
+    points: np.ndarray, max_residual: float
+) -> tuple[LayoutFit, list[tuple[float, float]]] | None:
+    """Fit 4 or 5 pip centres onto a 6 with the other cells empty, and name those cells.
+
+    Two pips of a 6 a few pixels apart can run into one blob that is not round, and one pip can
+    sink into noise: the group found is then a 6 short of a pip or two. The fit only proposes
+    where the lost pips would be; the caller must see them in the image before reading a 6.
+    """
+    n = len(points)
+    if n not in (4, 5):
+        return None
+    best: tuple[LayoutFit, tuple[float, float], list[tuple[float, float]]] | None = None
+    for gap in SIX_COLUMN_GAPS:
+        six = [(side * gap / 2, float(v)) for side in (-1, 1) for v in (-1, 0, 1)]
+        for lost in combinations(range(6), 6 - n):
+            kept = np.array([cell for k, cell in enumerate(six) if k not in lost])
+            middle = kept.mean(axis=0)
+            fit = _fit_to(points, kept - middle)
+            if fit is None or fit.residual > max_residual:
+                continue
+            if best is None or fit.residual < best[0].residual:
+                best = (fit, (float(middle[0]), float(middle[1])), [six[k] for k in lost])
+    if best is None:
+        return None
+    fit, middle, lost_cells = best
+    # the pips found are centred on `middle` of the grid, not on the face centre
+    shifted = replace(fit, cells=())
+    centre = shifted.to_image(-middle[0], -middle[1])
+    found_cells = [(u + middle[0], v + middle[1]) for u, v in fit.cells]
+    six_fit = replace(
+        fit, value=6, center=centre, cells=tuple(found_cells + lost_cells)
+    )
+    return six_fit, lost_cells
 
 
 def _fit_to(points: np.ndarray, layout: np.ndarray) -> LayoutFit | None:
