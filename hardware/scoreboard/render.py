@@ -96,7 +96,7 @@ def render_standings(standings: Standings, size: PanelSize) -> Any:
         left = margin + marker_w + margin
         name_room = width - 3 * margin - score_w - left
         small = row.items + (("éliminé",) if row.out else ()) + (("gagnant",) if row.winner else ())
-        name_h = int(row_h * (0.55 if small else 0.7))
+        name_h = int(row_h * 0.55)  # one size for every name, items or not
         name, name_size = fitted(f"{i + 1}. {row.name}", name_h, name_room, bold=True)
         name_y = top + (row_h * 0.36 if small else row_h / 2)
         draw.text((left, name_y), name, font=font(name_size, True), fill=ink, anchor="lm")
