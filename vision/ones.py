@@ -40,17 +40,35 @@ OUTWARD_WIDTH = 0.5  # half width of that band, in die sides
 OUTWARD_MIN_RADIUS = 0.75  # die sides from the view's centre: nearer, "away" is not defined
 
 
-def shows_second_face(face: Face, unclaimed: list[PipBlob]) -> bool:
+def shows_second_face(
+    face: Face,
+    unclaimed: list[PipBlob],
+    view_centre: tuple[float, float] | None = None,
+    die_size: float | None = None,
+) -> bool:
     """True when round pips of another face show right beside a read top face.
 
     Under a camera that looks straight down, the side faces of a flat die are seen edge-on and
     their pips, if seen at all, are thin slivers. Round pips just past the top face's edge mean
-    the die shows a second face to the camera: it is leaning, not lying flat.
+    the die shows a second face to the camera: it is leaning, not lying flat. Away from the
+    middle of the picture a flat die shows the side faces turned to the middle, whose pips a
+    few pixels wide can blur round: with the view's centre and the die size known, pips on
+    that side are not counted.
     """
+    inward: tuple[float, float] | None = None
+    if view_centre is not None and die_size:
+        dx, dy = face.center[0] - view_centre[0], face.center[1] - view_centre[1]
+        radius = math.hypot(dx, dy)
+        if radius >= OUTWARD_MIN_RADIUS * die_size:
+            inward = (-dx / radius, -dy / radius)
     seen = 0
     for blob in unclaimed:
         if blob.roundness < SECOND_FACE_ROUNDNESS:
             continue
+        if inward is not None:
+            towards_middle = (blob.x - face.center[0]) * inward[0] + (blob.y - face.center[1]) * inward[1]
+            if towards_middle > 0:
+                continue
         if face.fit is not None:
             u, v = face.fit.to_grid(blob.x, blob.y)
             beside = MARGIN <= max(abs(u), abs(v)) <= SECOND_FACE_REACH

@@ -322,7 +322,7 @@ def _cocked_if_leaning(
         return face
     if face.fit is not None and face.fit.aspect < TOP_DOWN_ASPECT:
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="tilted grid")
-    if shows_second_face(face, unclaimed):
+    if shows_second_face(face, unclaimed, view_centre, die_size):
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="second face seen")
     if die_size and shows_outer_face(face, marks, view_centre, die_size):
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="outer face seen")
