@@ -109,9 +109,10 @@ def _colour_at(colour: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray
     return colour[yi, xi].astype(np.float64)
 
 
-def face_colour(colour: np.ndarray, pip: PipBlob) -> np.ndarray:
-    """Median colour of the ring of face around a pip."""
-    radius = 0.5 * pip.major + max(2.0, 0.35 * pip.minor)
+def face_colour(colour: np.ndarray, pip: PipBlob, radius: float | None = None) -> np.ndarray:
+    """Median colour of the ring of face around a pip (by default just outside it)."""
+    if radius is None:
+        radius = 0.5 * pip.major + max(2.0, 0.35 * pip.minor)
     angles = np.linspace(0.0, 2.0 * math.pi, 12, endpoint=False)
     ring = _colour_at(colour, pip.x + radius * np.cos(angles), pip.y + radius * np.sin(angles))
     return np.median(ring, axis=0)

@@ -29,6 +29,7 @@ LONE_BALANCE = 0.35  # lower quartile of |ray - opposite ray| / mean: how centre
 PARTNER_REACH = 1.7  # a like pip nearer than this many bare radii shares the die (a 2's far pip)
 LONE_EDGE_SHARE = 0.36  # a 1's pip is this share of the die side from the nearest edge, at least
 LONE_EDGE_STEPS = 1.45  # or this many grid steps of the other dice
+LONE_RAY_GAP_PX = 3.0  # the rays from a lone pip start this far past its rim, at least
 SECOND_FACE_ROUNDNESS = 0.65  # a side face's pips seen rounder than this face the camera
 SECOND_FACE_REACH = 4.0  # grid spacings from the top face's centre: still the same die
 # die sides from a top face's centre, away from the view's centre: past the top face's edge
@@ -129,14 +130,16 @@ def _ray_lengths(
     32 directions leave no gap wide enough to miss a pip at one grid diagonal from the centre.
     """
     angles = np.linspace(0.0, 2.0 * math.pi, 32, endpoint=False)
-    start = 0.5 * pip.major + max(2.0, 0.25 * pip.major)
+    # clear of the pip's blur, which tints the face round a pip a few pixels wide (a white pip
+    # on a red face): no pip of a 1 has a neighbour this near to hide
+    start = 0.5 * pip.major + max(LONE_RAY_GAP_PX, 0.5 * pip.major)
     radii = np.arange(start, reach, 1.0)
     xs = pip.x + np.cos(angles)[:, None] * radii[None, :]
     ys = pip.y + np.sin(angles)[:, None] * radii[None, :]
     h, w = dark.shape
     inside = (xs >= 0) & (xs <= w - 1) & (ys >= 0) & (ys <= h - 1)
     floor = pip.ring_level - face_tolerance(pip.ring_level, pip.contrast)
-    face = face_colour(colour, pip)
+    face = face_colour(colour, pip, start)
     off = off_face(dark, colour, xs.ravel(), ys.ravel(), floor, face, pip.contrast)
     off = off.reshape(xs.shape)
     # an edge is two off-face samples in a row: one noisy pixel does not end a face
