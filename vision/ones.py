@@ -22,6 +22,7 @@ from vision.faces import (
     like_size,
     off_face,
 )
+from vision.lean import dash_past_top_face
 from vision.pips import PipBlob
 
 LONE_BARE_RADIUS = 1.7  # bare face round a lone pip, in pip lengths (a 3's corners are nearer)
@@ -82,7 +83,11 @@ def shows_second_face(
 
 
 def shows_outer_face(
-    face: Face, loose: list[PipBlob], view_centre: tuple[float, float], die_size: float
+    face: Face,
+    loose: list[PipBlob],
+    view_centre: tuple[float, float],
+    die_size: float,
+    dark: np.ndarray | None = None,
 ) -> bool:
     """True when a pip of another face shows just past a top face, away from the view's centre.
 
@@ -105,7 +110,7 @@ def shows_outer_face(
             continue
         if low <= along <= high and across <= OUTWARD_WIDTH * die_size:
             return True
-    return False
+    return dark is not None and dash_past_top_face(face, dark, (ux, uy), die_size)
 
 
 def like_pips_near(pip: PipBlob, reach: float, blobs: list[PipBlob]) -> bool:

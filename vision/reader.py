@@ -232,7 +232,8 @@ class DiceReader:
             loose = [b for b in unclaimed if not any(_on_face(f, b) for f in read)]
             marks = [b for b in blobs if not any(_on_face(f, b) for f in read)]
             faces = [
-                _cocked_if_leaning(face, loose, marks, view_centre, expected) for face in faces
+                _cocked_if_leaning(face, loose, marks, view_centre, expected, dark)
+                for face in faces
             ]
         return faces
 
@@ -310,6 +311,7 @@ def _cocked_if_leaning(
     marks: list[PipBlob],
     view_centre: tuple[float, float],
     die_size: float | None,
+    dark: np.ndarray,
 ) -> Face:
     """Refuse a face that a camera looking straight down should not see as it is seen.
 
@@ -324,7 +326,7 @@ def _cocked_if_leaning(
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="tilted grid")
     if shows_second_face(face, unclaimed, view_centre, die_size):
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="second face seen")
-    if die_size and shows_outer_face(face, marks, view_centre, die_size):
+    if die_size and shows_outer_face(face, marks, view_centre, die_size, dark):
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="outer face seen")
     return face
 

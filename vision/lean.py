@@ -1,0 +1,92 @@
+"""The sign of a die leaning on the wall that a camera looking straight down can see.
+
+Seen from straight above, a flat die shows its side faces only on the side turned to the middle
+of the picture (its top face, nearer the lens, is pushed outwards). A die leaning on the tray's
+wall tilts its top face away from the lens and shows a second face on the far side instead, its
+pips squashed into short dashes along the edge between the two faces. The dashes are too thin
+for the pip search (their ring runs over the edge), so the band past the top face is looked at
+directly.
+"""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+
+from vision.faces import Face, face_tolerance
+
+BAND_ALONG = (0.45, 0.9)  # die sides from the top face's centre, away from the view's centre
+BAND_ACROSS = 0.45  # half width of the band, die sides
+STEP_PX = 0.5  # sampling step of the band
+DASH_DARKNESS = 0.25  # a dash is this share of the top face's pip contrast below round it
+LOCAL_WINDOW = 0.3  # die sides: the neighbourhood a dash is compared with
+DASH_THICKNESS = 0.12  # die sides: the thickest a dash is, across the edge
+DASH_STRETCH = 1.4  # a dash is at least this much longer along the edge than across it
+DASH_AREA_PX = 1.5  # and at least this many square pixels
+
+
+def _levels(face: Face, dark: np.ndarray, die_size: float) -> tuple[float, float] | None:
+    """(face level, pip contrast) of a read top face in the dark-pip plane."""
+    h, w = dark.shape
+    if face.fit is not None:
+        fit = face.fit
+        bare = [fit.to_image(u, v) for u in (-0.5, 0.5) for v in (-0.5, 0.5)]
+        pips = [fit.to_image(u, v) for u, v in fit.cells]
+    else:  # a 1: bare face all round its pip
+        cx, cy = face.center
+        radius = 0.25 * die_size
+        bare = [(cx + radius * math.cos(a), cy + radius * math.sin(a))
+                for a in np.linspace(0.0, 2.0 * math.pi, 8, endpoint=False)]
+        pips = [face.center]
+
+    def at(points: list[tuple[float, float]]) -> float:
+        xs = np.clip(np.rint([p[0] for p in points]), 0, w - 1).astype(np.intp)
+        ys = np.clip(np.rint([p[1] for p in points]), 0, h - 1).astype(np.intp)
+        return float(np.median(dark[ys, xs]))
+
+    level, pip = at(bare), at(pips)
+    return (level, level - pip) if level > pip else None
+
+
+def dash_past_top_face(
+    face: Face, dark: np.ndarray, outward: tuple[float, float], die_size: float
+) -> bool:
+    """True when the band past a top face, away from the view's centre, is face with a dash on it."""
+    levels = _levels(face, dark, die_size)
+    if levels is None:
+        return False
+    level, contrast = levels
+    ux, uy = outward
+    along = np.arange(BAND_ALONG[0] * die_size, BAND_ALONG[1] * die_size, STEP_PX)
+    across = np.arange(-BAND_ACROSS * die_size, BAND_ACROSS * die_size, STEP_PX)
+    map_x = (face.center[0] + along[:, None] * ux - across[None, :] * uy).astype(np.float32)
+    map_y = (face.center[1] + along[:, None] * uy + across[None, :] * ux).astype(np.float32)
+    h, w = dark.shape
+    if map_x.min() < 0 or map_y.min() < 0 or map_x.max() > w - 1 or map_y.max() > h - 1:
+        return False
+    band = cv2.remap(dark, map_x, map_y, cv2.INTER_LINEAR)
+    # dark against what is right round it: a dash on a bright face, not the felt past the die
+    block = round(LOCAL_WINDOW * die_size / STEP_PX) | 1
+    local = cv2.blur(band.astype(np.float32), (block, block), borderType=cv2.BORDER_REPLICATE)
+    mask = (band < local - DASH_DARKNESS * contrast).astype(np.uint8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    rows, cols = mask.shape
+    floor = level - face_tolerance(level, contrast)
+    for k in range(1, count):
+        x, y, bw, bh, area = (int(v) for v in stats[k])
+        if x == 0 or y == 0 or x + bw >= cols or y + bh >= rows:
+            continue  # runs out of the band: an edge or a line, not a pip
+        thick, long = bh * STEP_PX, bw * STEP_PX
+        if (
+            area * STEP_PX**2 < DASH_AREA_PX
+            or thick > DASH_THICKNESS * die_size
+            or long < DASH_STRETCH * thick
+        ):
+            continue
+        # on face as bright as the top face: the rows just before and after the dash
+        around = band[max(0, y - 2):y + bh + 2, x:x + bw][labels[max(0, y - 2):y + bh + 2, x:x + bw] != k]
+        if around.size and float(np.median(around)) >= floor:
+            return True
+    return False
