@@ -101,6 +101,8 @@ def shows_outer_face(
     if radius < OUTWARD_MIN_RADIUS * die_size:
         return False
     ux, uy = dx / radius, dy / radius
+    # the face's own size: lens distortion shrinks dice towards the picture's edge
+    die_size = face.size if face.fit is not None else die_size
     low, high = OUTWARD_BAND[0] * die_size, OUTWARD_BAND[1] * die_size
     for blob in loose:
         wx, wy = blob.x - face.center[0], blob.y - face.center[1]
