@@ -365,12 +365,8 @@ def read_group(
     whole = fit is not None and fit.residual <= MAX_RESIDUAL
     if not whole and len(pips) in (4, 5) and roundness >= COCKED_ROUNDNESS:
         # only a face seen square on: round pips on a square grid
-        partial = fit_six_missing(points, LOST_PIP_RESIDUAL)
-        if (
-            partial is not None
-            and partial[0].aspect >= BLUR_ASPECT
-            and _lost_pips_seen(dark, partial[0], partial[1], pips)
-        ):
+        partial = fit_six_missing(points, LOST_PIP_RESIDUAL, BLUR_ASPECT)
+        if partial is not None and _lost_pips_seen(dark, partial[0], partial[1], pips):
             fit, lost = partial[0], tuple(partial[1])
             center = fit.center
     size = fit.spacing * SIDE_PER_SPACING if fit else 0.0

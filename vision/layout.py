@@ -85,13 +85,15 @@ def fit_layout(points: np.ndarray) -> LayoutFit | None:
 
 
 def fit_six_missing(
-    points: np.ndarray, max_residual: float
+    points: np.ndarray, max_residual: float, min_aspect: float
 ) -> tuple[LayoutFit, list[tuple[float, float]]] | None:
     """Fit 4 or 5 pip centres onto a 6 with the other cells empty, and name those cells.
 
     Two pips of a 6 a few pixels apart can run into one blob that is not round, and one pip can
     sink into noise: the group found is then a 6 short of a pip or two. The fit only proposes
     where the lost pips would be; the caller must see them in the image before reading a 6.
+    Only a square grid is taken (`min_aspect`): three corners and the centre of a 5 fit a narrow
+    6 short of two pips under a squashed grid.
     """
     n = len(points)
     if n not in (4, 5):
@@ -103,7 +105,7 @@ def fit_six_missing(
             kept = np.array([cell for k, cell in enumerate(six) if k not in lost])
             middle = kept.mean(axis=0)
             fit = _fit_to(points, kept - middle)
-            if fit is None or fit.residual > max_residual:
+            if fit is None or fit.residual > max_residual or fit.aspect < min_aspect:
                 continue
             if best is None or fit.residual < best[0].residual:
                 best = (fit, (float(middle[0]), float(middle[1])), [six[k] for k in lost])

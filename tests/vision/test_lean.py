@@ -1,0 +1,71 @@
+"""The geometry behind two second looks: a 6 short of a pip, and a die leaning on the wall."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from vision.faces import Face
+from vision.layout import LAYOUTS, fit_layout, fit_six_missing
+from vision.ones import shows_outer_face, shows_second_face
+from vision.pips import PipBlob
+
+SPACING, TURN = 7.0, 0.3
+
+
+def on_image(cells: list[tuple[float, float]], centre: tuple[float, float] = (100.0, 50.0)) -> np.ndarray:
+    c, s = math.cos(TURN), math.sin(TURN)
+    return np.array(
+        [(centre[0] + SPACING * (c * u - s * v), centre[1] + SPACING * (s * u + c * v))
+         for u, v in cells]
+    )
+
+
+def pip(x: float, y: float, minor: float = 3.5) -> PipBlob:
+    return PipBlob(x, y, math.pi / 4 * 3.5 * minor, 3.5, minor, 0.0, 40.0, 200.0, 190.0, 0.95)
+
+
+def test_a_six_short_of_a_pip_names_the_lost_place() -> None:
+    six = [(float(u), float(v)) for u, v in LAYOUTS[6]]
+    found = fit_six_missing(on_image(six[:2] + six[3:]), 0.25, 0.92)
+    assert found is not None
+    fit, lost = found
+    assert fit.value == 6
+    assert math.dist(fit.center, (100.0, 50.0)) < 0.01
+    lost_at = fit.to_image(*lost[0])
+    assert math.dist(lost_at, tuple(on_image([six[2]])[0])) < 0.01
+
+
+def test_a_five_short_of_a_pip_is_no_six() -> None:
+    five = [(float(u), float(v)) for u, v in LAYOUTS[5]]
+    points = on_image(five[:4])  # three corners and the centre
+    fit = fit_layout(points)
+    assert fit is None or fit.residual > 0.3
+    assert fit_six_missing(points, 0.25, 0.92) is None
+
+
+def read_four(centre: tuple[float, float]) -> Face:
+    points = on_image([(float(u), float(v)) for u, v in LAYOUTS[4]], centre)
+    fit = fit_layout(points)
+    assert fit is not None
+    return Face(4, centre, 26.0, 0.9, None, 4, 0.95, "", fit)
+
+
+def test_a_pip_past_the_top_face_away_from_the_middle_is_a_lean() -> None:
+    view = (320.0, 240.0)
+    face = read_four((320.0, 60.0))  # near the far wall, straight above the middle
+    outer = [pip(320.0, 60.0 - 0.65 * face.size, minor=1.5)]
+    assert shows_outer_face(face, outer, view, 26.0)
+    inner = [pip(320.0, 60.0 + 0.65 * face.size, minor=1.5)]
+    assert not shows_outer_face(face, inner, view, 26.0)
+
+
+def test_round_pips_of_the_side_turned_to_the_middle_are_no_lean() -> None:
+    view = (320.0, 240.0)
+    face = read_four((320.0, 60.0))
+    side = [pip(312.0, 60.0 + 0.7 * face.size), pip(328.0, 60.0 + 0.7 * face.size)]
+    assert shows_second_face(face, side)  # without the camera's geometry: a second face
+    assert not shows_second_face(face, side, view, 26.0)
+    beyond = [pip(312.0, 60.0 - 0.7 * face.size), pip(328.0, 60.0 - 0.7 * face.size)]
+    assert shows_second_face(face, beyond, view, 26.0)
