@@ -88,7 +88,8 @@ def _awaiting(tx: Tx, phase: AwaitingThrow, rest: TrayAtRest, new: tuple[Resting
             moved = next(d for d in phase.held if d.die_id not in present)
             nearest = min(new, key=lambda d: math.hypot(d.x - moved.x, d.y - moved.y))
             cul = tuple(d for d in new if d is not nearest)
-            _collect(tx, phase, (*kept, nearest), cul, rest.t_ns)
+            # both moved dice go through `_collect`, so a cocked one is thrown again (R3.3)
+            _collect(tx, phase, kept, (nearest, *cul), rest.t_ns)
         else:
             tx.prompt("LECTURE INCOHÉRENTE : LE SCRIBE PEUT SAISIR LES DÉS")
     elif stage == Stage.RETHROW:

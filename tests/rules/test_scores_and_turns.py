@@ -486,6 +486,24 @@ def test_R3_3_the_cul_knocking_a_chouette_counts_the_dice_as_they_lie() -> None:
     assert bevues(t) == []
 
 
+def test_R3_3_a_knocked_chouette_left_cocked_is_thrown_again() -> None:
+    """R3.3: the cul knocks a chouette, which rests cocked: it is thrown again, no Bévue, no crash."""
+    t = make()
+    t.chouettes(2, 5)
+    first, second = t.state.tray
+    knocked = RestingDie(500, None, second.x + 2, 0.0)  # cocked where the 5 lay
+    cul = RestingDie(501, 4, 60.0, 0.0)
+    t.feed(TrayMotion(t.wait(500)))
+    t.feed(TrayAtRest(t.wait(300), (first, knocked, cul)))
+    assert not any(isinstance(e, ThrowRead) for e in t.effects)
+    again = RestingDie(502, 6, second.x, 0.0)
+    t.feed(TrayMotion(t.wait(500)))
+    t.feed(TrayAtRest(t.wait(300), (first, cul, again)))
+    assert [e.dice for e in t.effects if isinstance(e, ThrowRead)] == [(2, 4, 6)]
+    assert moves(t) == [(1, 72, "velute")]  # 2 + 4 = 6: 2 x 36
+    assert bevues(t) == []
+
+
 # --- the paragraph on negative scores ---------------------------------------------------------
 
 
