@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from calibration.simulated import profile_for_preset
 from culdechouette_box.box.loop import BoxLoop, LoopSettings
 from culdechouette_box.box.outputs import SeatLedsSink, StandingsPanel, TickerSink
 from culdechouette_box.errors import BoxError
@@ -18,7 +19,6 @@ from hardware.scoreboard.panel import FilePanel
 from hardware.scoreboard.standings import panel_size
 from hardware.scoreboard.ticker import MemoryTicker
 
-from .calibration import profile_for_preset
 from .players import SimPlayers
 from .table import Counters, DemoTable, TableSettings
 from .vision_check import VisionTally, check_rests

@@ -124,7 +124,7 @@ def test_frames_must_come_in_time_order(tmp_path: Path) -> None:
 
 def test_the_real_tracker_on_a_committed_sequence(tmp_path: Path) -> None:
     """two-then-one: the chouettes 3-5, then a 6: a Néant for Arthur, Perceval to play."""
-    from culdechouette_box.demo.calibration import profile_for_preset
+    from calibration.simulated import profile_for_preset
     from tests.vision.sim_sequences import replay as frames_of
     from tests.vision.sim_sequences import sequences
     from vision.tracker import TrayTracker
