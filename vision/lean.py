@@ -2,8 +2,9 @@
 
 Seen from straight above, a flat die shows its side faces only on the side turned to the middle
 of the picture (its top face, nearer the lens, is pushed outwards). A die leaning on the tray's
-wall tilts its top face away from the lens and shows a second face on the far side instead, its
-pips squashed into short dashes along the edge between the two faces. The dashes are too thin
+wall tips its top face towards the middle, where the lens is (so the top still looks square),
+and turns up the face that was towards the wall: a second face on the far side, its pips
+squashed into short dashes along the edge between the two faces. The dashes are too thin
 for the pip search (their ring runs over the edge), so the band past the top face is looked at
 directly.
 """

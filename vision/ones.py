@@ -93,8 +93,9 @@ def shows_outer_face(
 
     A camera looking straight down sees the side faces of a flat die only on the side that faces
     the middle of the picture (the top face, nearer the lens, is pushed outwards). A face beyond
-    the top face on the far side can only be seen on a die whose top is tilted away from the lens:
-    a die leaning on the wall. Any pip there, squashed or not, is the sign.
+    the top face on the far side can only be seen on a die tipped towards the middle: a die
+    leaning on the wall, which turns up the face that was towards the wall. Any pip there,
+    squashed or not, is the sign.
     """
     dx, dy = face.center[0] - view_centre[0], face.center[1] - view_centre[1]
     radius = math.hypot(dx, dy)
