@@ -213,7 +213,8 @@ def test_a_record_cut_anywhere_reads_as_its_whole_lines(cut: int) -> None:
     """A power cut can stop the file at any byte: what was whole is read, the rest is dropped."""
     data = _example_bytes()
     whole_lines = data[:cut].count(b"\n")
-    if whole_lines == 0:
+    header_length = data.index(b"\n")
+    if whole_lines == 0 and cut < header_length:  # cut at the header's very end, it is whole
         with pytest.raises(RecordError, match="line 1"):
             parse_record(data[:cut], "cut.jsonl")
         return
