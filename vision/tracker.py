@@ -9,7 +9,8 @@ only when the tray settles. The rules:
   first still frame (the frame before the first unchanged pair, which already shows the scene);
 - a large changed region since the last rest (a hand, an arm, a cup) means an occluder, and an
   occluded tray is never at rest, however still (before the first rest there is nothing to
-  compare with: the first still scene is taken as it is);
+  compare with: the first still scene is taken as it is); change where the last rest's dice lay
+  is not counted, so dice taken away together, however many, leave a tray that comes to rest;
 - a die that did not move since the last rest keeps its id; anything else gets a new id.
 
 Rolling-shutter flicker from mains lighting scales whole rows between frames; each row's median
@@ -75,6 +76,7 @@ class TrayTracker:
         self._last_t: int | None = None
         self._rest_small: np.ndarray | None = None
         self._rest_grey: np.ndarray | None = None
+        self._rest_footprints: np.ndarray | None = None
         self._known: list[_KnownDie] = []
         self._off_tray_seen: list[tuple[float, float]] = []
         self._next_id = 0
@@ -159,11 +161,30 @@ class TrayTracker:
         if self._rest_small is None:
             return False
         changed = self._change_map(small, self._rest_small).astype(np.uint8)
+        if self._rest_footprints is not None:
+            # dice of the last rest that were taken away change only where they lay: that
+            # change is explained, whatever the number of dice that left together
+            changed[self._rest_footprints] = 0
         count, _, stats, _ = cv2.connectedComponentsWithStats(changed, connectivity=8)
         if count <= 1:
             return False
         largest = float(stats[1:, cv2.CC_STAT_AREA].max())
         return largest > self.settings.occluder_dice * max(self._die_area_small(), 2.0)
+
+    def _footprints(self, shape: tuple[int, ...]) -> np.ndarray | None:
+        """Where the dice of this rest lie on the small image: a disc round each."""
+        side = math.sqrt(self._die_area_small())
+        places = [(d.center, d.size or side * self._scale) for d in self._known]
+        places += [(c, side * self._scale) for c in self._off_tray_seen]
+        if not places:
+            return None
+        mask = np.zeros(shape[:2], np.uint8)
+        for (x, y), size in places:
+            # half the diagonal covers a die turned any way, a pixel and a half more the small
+            # image's blurred edge; a shadow beyond is left in slivers, far smaller than a hand
+            radius = round(0.75 * size / self._scale + 1.5)
+            cv2.circle(mask, (round(x / self._scale), round(y / self._scale)), radius, 1, -1)
+        return mask.astype(bool)
 
     def _settle(self, t_first_still: int, image: np.ndarray, small: np.ndarray) -> TrayAtRest:
         reading = self._reader.read(image)
@@ -194,6 +215,7 @@ class TrayTracker:
         self._off_tray_seen = [f[1] for f in found if not self._on_tray(f[1])]
         self._known = kept
         self._rest_small, self._rest_grey = small, grey
+        self._rest_footprints = self._footprints(small.shape)
         self._moving = False
         dice = tuple(
             RestingDie(d.die_id, d.value, d.center, d.size, d.confidence, d.reason)

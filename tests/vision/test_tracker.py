@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 import pytest
 
-from tests.vision.drawing import DrawnDie, tray_with
+from tests.vision.drawing import DrawnDie, blank_tray, draw_die, tray_with
 from vision.errors import VisionError
 from vision.events import TrayAtRest, TrayEvent, TrayMotion
 from vision.tracker import TrackerSettings, TrayTracker
@@ -60,6 +60,55 @@ def test_a_hand_held_still_in_the_tray_never_makes_a_rest() -> None:
     (rest,) = [e for _, e in later if isinstance(e, TrayAtRest)]
     assert rest.t_ns == 31 * FRAME_NS
     assert rest.dice == rests[0].dice  # nothing moved: same ids, same readings
+
+
+def lamp_lit(dice: list[DrawnDie], seed: int) -> np.ndarray:
+    """A tray under a lamp to one side: each die casts a soft shadow on the felt beside it."""
+    image = blank_tray(seed=seed)
+    shade = np.zeros(image.shape[:2], np.float32)
+    for die in dice:
+        tip = (round(die.center[0] + 0.35 * die.size), round(die.center[1] + 0.35 * die.size))
+        cv2.circle(shade, tip, round(0.75 * die.size), 1.0, -1)
+    shade = cv2.GaussianBlur(shade, (0, 0), 6)
+    image = (image * (1.0 - 0.6 * shade[..., None])).astype(np.uint8)
+    for die in dice:
+        draw_die(image, die)
+    return cv2.GaussianBlur(image, (3, 3), 0)
+
+
+def test_dice_lifted_together_leave_an_empty_tray_at_rest_not_an_occluder() -> None:
+    # three dice touching in a row: with their shadows they change more of the tray than six
+    # dice's worth when they leave, yet what changed is only where they lay
+    row = [DrawnDie(v, (240 + 40 * k, 220)) for k, v in enumerate((2, 4, 6))]
+    hand = lamp_lit(row, seed=8)
+    cv2.ellipse(hand, (280, 260), (150, 90), 20, 0, 360, (120, 150, 210), -1)  # over the dice
+    lifted = [with_noise(lamp_lit([DrawnDie(v, (240 + 40 * k, 220 - 30 * j)) for k, v
+                                   in enumerate((2, 4, 6))], seed=8), j) for j in range(1, 4)]
+    thrown = [DrawnDie(5, (150, 330), angle_deg=15), DrawnDie(1, (330, 160)),
+              DrawnDie(3, (500, 300), angle_deg=40)]
+    landing = [with_noise(lamp_lit([DrawnDie(5, (100 + 10 * k, 330))], seed=8), k) for k in range(4)]
+    frames = (
+        [with_noise(lamp_lit(row, seed=8), k) for k in range(10)]  # 0-9: the row at rest
+        + [with_noise(hand, k) for k in range(20)]  # 10-29: a hand held still over the row
+        + lifted  # 30-32: the three go up together
+        + [with_noise(lamp_lit([], seed=8), k) for k in range(10)]  # 33-42: the empty tray
+        + landing  # 43-46: a new throw
+        + [with_noise(lamp_lit(thrown, seed=8), k) for k in range(10)]  # 47-56: at rest
+    )
+    tracker = TrayTracker()
+    events = run(tracker, frames)
+    rests = [(k, e) for k, e in events if isinstance(e, TrayAtRest)]
+    assert len(rests) == 3, rests
+    (_, first), (_, empty), (_, again) = rests
+    assert sorted(d.value for d in first.dice) == [2, 4, 6]
+    assert empty.t_ns == 33 * FRAME_NS
+    assert empty.dice == ()
+    assert again.t_ns == 47 * FRAME_NS
+    assert sorted(d.value for d in again.dice) == [1, 3, 5]
+    assert not {d.die_id for d in again.dice} & {d.die_id for d in first.dice}
+    motions = [k for k, e in events if isinstance(e, TrayMotion)]
+    assert motions[0] == 10  # the hand came, and while it stayed no rest was made
+    assert not any(10 <= k < 33 for k, _ in rests)
 
 
 def test_a_moved_die_gets_a_new_id_and_the_others_keep_theirs() -> None:
