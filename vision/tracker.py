@@ -44,16 +44,6 @@ class TrackerSettings:
     unmoved_level: float = 8.0  # mean grey change round a die that still counts as unmoved
 
 
-@dataclass(frozen=True)
-class _KnownDie:
-    die_id: int
-    value: int | None
-    center: tuple[float, float]
-    size: float
-    confidence: float
-    reason: str | None
-
-
 class TrayTracker:
     """Consumes `(t_ns, frame)` in time order and returns the tray events each frame causes."""
 
@@ -77,7 +67,7 @@ class TrayTracker:
         self._rest_small: np.ndarray | None = None
         self._rest_grey: np.ndarray | None = None
         self._rest_footprints: np.ndarray | None = None
-        self._known: list[_KnownDie] = []
+        self._known: list[RestingDie] = []
         self._off_tray_seen: list[tuple[float, float]] = []
         self._next_id = 0
         self.last_reading: Reading | None = None
@@ -197,7 +187,7 @@ class TrayTracker:
         found += [
             (None, u.center, typical, 0.0, u.reason) for u in reading.unreadable
         ]
-        kept: list[_KnownDie] = []
+        kept: list[RestingDie] = []
         off_tray = 0
         for value, center, size, confidence, reason in found:
             if not self._on_tray(center):
@@ -210,17 +200,14 @@ class TrayTracker:
                 # same pixels as at the last rest: same die, same reading
                 kept.append(previous)
                 continue
-            kept.append(_KnownDie(self._next_id, value, center, size, confidence, reason))
+            kept.append(RestingDie(self._next_id, value, center, size, confidence, reason))
             self._next_id += 1
         self._off_tray_seen = [f[1] for f in found if not self._on_tray(f[1])]
         self._known = kept
         self._rest_small, self._rest_grey = small, grey
         self._rest_footprints = self._footprints(small.shape)
         self._moving = False
-        dice = tuple(
-            RestingDie(d.die_id, d.value, d.center, d.size, d.confidence, d.reason)
-            for d in sorted(kept, key=lambda d: d.die_id)
-        )
+        dice = tuple(sorted(kept, key=lambda d: d.die_id))
         return TrayAtRest(t_first_still, dice, off_tray)
 
     def _on_tray(self, center: tuple[float, float]) -> bool:
@@ -231,7 +218,7 @@ class TrayTracker:
 
     def _unmoved_match(
         self, center: tuple[float, float], size: float, grey: np.ndarray
-    ) -> _KnownDie | None:
+    ) -> RestingDie | None:
         """The die of the last rest at this place, if the pixels round it have not changed."""
         if self._rest_grey is None or self._rest_grey.shape != grey.shape:
             return None
