@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from . import civet, grelottine, races, resolve
 from .combinations import BIRDS, Combination, points_of, read_throw
 from .errors import IllegalInputError
@@ -99,17 +101,10 @@ def _bet(tx: Tx, a: Announcement) -> None:
     ):
         void = f"pari avec moins de {BET_STAKE} points"  # R5.5
     if void is not None:
-        tx.set_phase(_with(phase, sir, voided=(*sir.voided, a.seat)))
+        tx.set_phase(replace(phase, sirotage=replace(sir, voided=(*sir.voided, a.seat))))
         tx.auto_bevue(a.seat, void, named=True)
         return
-    tx.set_phase(_with(phase, sir, bets=(*sir.bets, bet)))
-
-
-def _with(phase: AwaitingThrow, sir: Sirotage, **changes: object) -> AwaitingThrow:
-    bets = changes.get("bets", sir.bets)
-    voided = changes.get("voided", sir.voided)
-    new = Sirotage(sir.pair, sir.pair_ids, bets, voided)  # type: ignore[arg-type]
-    return AwaitingThrow(phase.thrower, phase.context, phase.stage, phase.held, phase.need, new)
+    tx.set_phase(replace(phase, sirotage=replace(sir, bets=(*sir.bets, bet))))
 
 
 def _sirop_gagnant(tx: Tx, a: Announcement) -> None:

@@ -6,7 +6,7 @@ a Grelottine challenge), so that once a combination has taken effect, play resum
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 
 from .config import RulesConfig
@@ -182,7 +182,7 @@ class GameState:
     inputs: int = 0  # inputs applied so far: the next input's index
     pending_taps: tuple[Announcement, ...] = ()
     sirop_wins: tuple[int, ...] = ()  # seats with a right bet awaiting "Sirop gagnant" (R5.5)
-    civet_bets: tuple[CivetBet, ...] = field(default=())
+    civet_bets: tuple[CivetBet, ...] = ()
     last_throw: tuple[int, str] | None = None  # (thrower, primary combination) of the last throw
 
     def player(self, seat: int) -> PlayerState:
