@@ -227,7 +227,8 @@ def simulated_rests(
         rnd = random.Random(seed)
         # every named preset in turn, and a random scene between each
         preset = named[(seed // 2) % len(named)] if seed % 2 == 0 else f"random-{seed}"
-        tally[f"scene {preset if not preset.startswith('random') else 'random'}"] += 1
+        scene = preset if not preset.startswith("random") else "random"
+        tally[f"scene {scene}"] += 1
         with SimTray(preset=preset, seed=seed) as tray:
             sequence_profile = profile_for_preset(preset, top_down=True)
             tracker = TrayTracker(sequence_profile)
@@ -260,7 +261,10 @@ def simulated_rests(
                 # t_ns are whole nanoseconds on a 30 fps grid: allow for their rounding
                 tally["rest within 2 frames"] += abs(rest.t_ns - truth.t_ns) <= 2.5 * frame_ns
                 failures: list[tuple[str, tuple[float, float], str]] = []
-                tally["exact"] += _score_rest(rest, truth, tally, failures)
+                exact = _score_rest(rest, truth, tally, failures)
+                tally["exact"] += exact
+                tally[f"scene {scene} rests"] += 1
+                tally[f"scene {scene} exact"] += exact
                 if crops is not None:
                     for kind, centre, note in failures:
                         if len(crops.setdefault(kind, [])) < 40:
