@@ -233,13 +233,22 @@ def group_pips(
     return list(by_root.values())
 
 
-def _cells_are_bare(image: np.ndarray, fit: LayoutFit, pips: list[PipBlob]) -> bool:
-    """Every cell the layout leaves empty must look like the face around the pips."""
+def _cells_are_bare(
+    image: np.ndarray, fit: LayoutFit, pips: list[PipBlob], smear: float | None = None
+) -> bool:
+    """Every cell the layout leaves empty must look like the face around the pips.
+
+    On a smeared face (`smear`: the streaks' direction) the cell is looked at across the smear
+    only: along it, the streaks of the two pips either side of a mid-side cell reach into it.
+    """
     face_level = float(np.median([p.ring_level for p in pips]))
     contrast = float(np.median([p.contrast for p in pips]))
     floor = face_level - 0.35 * contrast
     radius = 0.3 * fit.spacing
     offsets = [(0.0, 0.0), (radius, 0.0), (-radius, 0.0), (0.0, radius), (0.0, -radius)]
+    if smear is not None:
+        across = (-radius * math.sin(smear), radius * math.cos(smear))
+        offsets = [(0.0, 0.0), across, (-across[0], -across[1])]
     for u, v in fit.empty_cells():
         x, y = fit.to_image(u, v)
         xs = np.array([x + dx for dx, _ in offsets])
@@ -343,6 +352,12 @@ def _smeared_alike(pips: list[PipBlob]) -> bool:
     return spread >= SMEAR_AGREEMENT
 
 
+def smear_direction(pips: list[PipBlob]) -> float:
+    """The mean direction of the pips' long axes, radians."""
+    doubled = np.array([2.0 * p.angle for p in pips])
+    return 0.5 * math.atan2(float(np.sin(doubled).mean()), float(np.cos(doubled).mean()))
+
+
 def read_group(
     dark: np.ndarray,
     colour: np.ndarray,
@@ -397,7 +412,7 @@ def read_group(
     spacing_per_pip = fit.spacing / float(np.median(diameters))
     if not 0.8 <= spacing_per_pip <= 4.0:
         return refuse("not_pips", "spacing")
-    if not _cells_are_bare(dark, fit, pips):
+    if not _cells_are_bare(dark, fit, pips, smear_direction(pips) if blurred else None):
         return refuse("occluded", "mark in an empty cell")
     if _stray_marks(fit, pips, all_marks, SECOND_TRY_REACH if second_try else DIE_REACH, lost):
         return refuse("not_pips", "stray mark on the die")

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
+from vision.blur import STREAK_ROUNDNESS, read_streaks
 from vision.errors import VisionError
 from vision.faces import (
     ROUND_MIN,
@@ -216,6 +217,14 @@ class DiceReader:
                     faces += halves
                 else:
                     faces.append(read_top_of(group, face, round_blobs, read_part))
+        if not self.profile.top_down:
+            # the box reads a tray at rest: under its camera a stretched pip is a tilted one
+            read = [f for f in faces if f.value is not None]
+            streaks = [
+                b for b in blobs
+                if b.roundness >= STREAK_ROUNDNESS and not any(_on_face(f, b) for f in read)
+            ]
+            faces += read_streaks(dark, colour, streaks, blobs)
         faces = _sized_alike(faces, expected)
         # a 1 read early, before broken faces were put back together, is checked again with
         # what the frame's other dice now say about the grid step
