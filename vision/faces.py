@@ -34,6 +34,8 @@ BLUR_ASPECT = 0.92  # a smeared face whose grid is squarer than this is blurred,
 LINK_REACH = 3.1  # farthest pair of a face linked directly (2√2 for a 2), in grid spacings
 LOST_PIP_RESIDUAL = 0.25  # a 6 short of a pip or two must fit tighter than a whole face
 LOST_PIP_DARKNESS = 0.5  # a lost pip's place is this share of the pips' contrast below the face
+NARROW_SIX_GAP = 1.9  # grid steps between a 6's columns: narrower is a maker's 6 or a tilt
+SMEAR_ALONG_COLUMNS_DEG = 35.0  # a smear this near a narrow 6's columns may be that tilt
 LOST_PIP_CLEAR = 0.6  # grid spacings: marks this near a lost pip's place are that pip
 
 
@@ -280,8 +282,16 @@ def _margin_is_face(
     ]
     xs = np.array([p[0] for p in points])
     ys = np.array([p[1] for p in points])
+    off = off_face(dark, colour, xs, ys, floor, face, contrast)
+    # the ring round a blurred pip is darkened by the pip's own blur: face further out that is
+    # brighter than it is still face if it has its hue (taken at the ring's brightness)
+    seen = _colour_at(colour, xs, ys)
+    brighter = _sample(dark, xs, ys) >= face_level
+    scaled = seen * (float(face.max()) / np.maximum(seen.max(axis=1, keepdims=True), 1.0))
+    same_hue = np.abs(scaled - face).max(axis=1) <= colour_tolerance(face, contrast)
+    off &= ~(brighter & same_hue)
     # one side may fail to glare or a shadow; a face that ends at its pips fails on two
-    return int(off_face(dark, colour, xs, ys, floor, face, contrast).sum()) <= 1
+    return int(off.sum()) <= 1
 
 
 def _stray_marks(
@@ -352,6 +362,21 @@ def _smeared_alike(pips: list[PipBlob]) -> bool:
     return spread >= SMEAR_AGREEMENT
 
 
+def _narrowed_along_smear(fit: LayoutFit, smear: float) -> bool:
+    """True for a 6 narrower than a square grid whose pips are stretched along its columns.
+
+    A tilt across the columns squashes the pips along the columns' normal (so they look
+    stretched along the columns) and brings the columns together: the very face a maker's
+    narrow 6 gives. Only a smear that is not along the columns tells a blur from that tilt.
+    """
+    if fit.value != 6 or 2.0 * abs(fit.cells[0][0]) >= NARROW_SIX_GAP:
+        return False
+    (x0, y0), (x1, y1) = fit.to_image(0.0, 0.0), fit.to_image(0.0, 1.0)
+    columns = math.atan2(y1 - y0, x1 - x0)
+    turn = abs((smear - columns + math.pi / 2) % math.pi - math.pi / 2)
+    return turn < math.radians(SMEAR_ALONG_COLUMNS_DEG)
+
+
 def smear_direction(pips: list[PipBlob]) -> float:
     """The mean direction of the pips' long axes, radians."""
     doubled = np.array([2.0 * p.angle for p in pips])
@@ -405,6 +430,8 @@ def read_group(
             return refuse("cocked", "squashed pips")
         if fit.aspect < BLUR_ASPECT:
             return refuse("cocked", "squashed pips and grid")
+        if _narrowed_along_smear(fit, smear_direction(pips)):
+            return refuse("cocked", "squashed pips across a narrow 6")
         blurred = True  # read it if every other check holds; if one fails, blur is why
     diameters = [p.diameter for p in pips]
     if not like_size(max(diameters), min(diameters)):
