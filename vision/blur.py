@@ -4,15 +4,25 @@ Motion blur drags each pip along the die's motion, so the pips of a face come ou
 of one direction and length, too stretched to pass for pips seen face-on; their centres stay
 where the pips are. Such streaks are grouped and read like round pips, and the face checks
 (`faces.read_group`) tell a blur from a tilt: a smear leaves the grid square, a tilt squashes
-it with the pips.
+it with the pips. A 2 or a 3 has no grid to show it; its face's outline is looked at instead.
 """
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
-from vision.faces import Face, group_pips, read_group
+from vision.faces import Face, face_colour, face_tolerance, group_pips, off_face, read_group
+from vision.layout import fit_layout
 from vision.pips import PipBlob
+from vision.smear import (
+    BLUR_OUTLINE_RATIO,
+    OUTLINE_MIN_STEPS,
+    TILT_OUTLINE_SHARE,
+    outline_extents,
+    smeared_alike,
+)
 
 STREAK_ROUNDNESS = 0.25  # a streak this thin is a cable or an edge, not a smeared pip
 
@@ -31,6 +41,37 @@ def read_streaks(
         if len(group) < 2:
             continue
         face = read_group(dark, colour, group, streaks, blobs)
+        pips = [streaks[i] for i in group]
+        if face.detail == "squashed pips" and len(pips) < 4 and _outline_smeared(dark, colour, pips):
+            face = read_group(dark, colour, group, streaks, blobs, smear_seen=True)
         if face.value is not None:
             faces.append(face)
     return faces
+
+
+def _outline_smeared(dark: np.ndarray, colour: np.ndarray, pips: list[PipBlob]) -> bool:
+    """True when the face round a 2 or a 3 of streaks is shortened along them, as by a smear.
+
+    A tilt that squashes the pips to a roundness r stretches the outline along them by about
+    1/r (never under 0.8/r as measured on oblique dice); a smear by 1 at most.
+    """
+    fit = fit_layout(np.array([(p.x, p.y) for p in pips]))
+    if fit is None or not smeared_alike(pips):
+        return False
+    face_level = float(np.median([p.ring_level for p in pips]))
+    contrast = float(np.median([p.contrast for p in pips]))
+    floor = face_level - face_tolerance(face_level, contrast)
+    face = np.median([face_colour(colour, p) for p in pips], axis=0)
+
+    def off(xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+        return off_face(dark, colour, xs, ys, floor, face, contrast)
+
+    along, across, brighter_beside = outline_extents(dark, pips, fit.center, fit.spacing, off)
+    if brighter_beside or not (math.isfinite(along) and math.isfinite(across)):
+        return False
+    # a top face reaches half a side (1.9 steps) from its centre every way; rays that end
+    # sooner end on pips or on the edge of a narrow side face
+    if min(along, across) < OUTLINE_MIN_STEPS * fit.spacing:
+        return False
+    roundness = float(np.mean([p.roundness for p in pips]))
+    return along / across <= min(BLUR_OUTLINE_RATIO, TILT_OUTLINE_SHARE / roundness)

@@ -17,6 +17,7 @@ import numpy as np
 
 from vision.layout import LayoutFit, fit_layout, fit_six_missing
 from vision.pips import PipBlob
+from vision.smear import narrowed_along_smear, smear_direction, smeared_alike
 
 ROUND_MIN = 0.6  # short/long axis of a pip counted as seen face-on
 COCKED_ROUNDNESS = 0.68  # a group of pips squashed below this (on average) is a tilted face
@@ -29,14 +30,12 @@ LIKE_SIZE_PX = 1.6  # or diameter difference: pips a few pixels wide measure onl
 LIKE_ROUNDNESS = 0.25  # pips of one face are squashed alike (a side face's much more)
 ADJACENT = 1.5  # pips closer than this many diameters are neighbours on one face
 SECOND_TRY_REACH = 3.0  # the same, for a part of a group that failed whole
-SMEAR_AGREEMENT = 0.93  # mean resultant of doubled pip axes: about 15° of spread
 BLUR_ASPECT = 0.92  # a smeared face whose grid is squarer than this is blurred, not tilted
 LINK_REACH = 3.1  # farthest pair of a face linked directly (2√2 for a 2), in grid spacings
 LOST_PIP_RESIDUAL = 0.25  # a 6 short of a pip or two must fit tighter than a whole face
 LOST_PIP_DARKNESS = 0.5  # a lost pip's place is this share of the pips' contrast below the face
-NARROW_SIX_GAP = 1.9  # grid steps between a 6's columns: narrower is a maker's 6 or a tilt
-SMEAR_ALONG_COLUMNS_DEG = 35.0  # a smear this near a narrow 6's columns may be that tilt
 LOST_PIP_CLEAR = 0.6  # grid spacings: marks this near a lost pip's place are that pip
+SMEARED_LINE = "smeared 2 or 3"  # the detail of a 2 or a 3 read from streaks
 
 
 @dataclass(frozen=True)
@@ -300,15 +299,20 @@ def _stray_marks(
     blobs: list[PipBlob],
     die_reach: float,
     lost: tuple[tuple[float, float], ...] = (),
+    smeared: bool = False,
 ) -> bool:
     """True when a mark that is not one of the face's pips lies on the die.
 
     Any dark blob inside the pip area is a symbol, dirt or a missed grouping; a pip-like blob of
-    the same face level anywhere on the die means the group is only part of the face.
+    the same face level anywhere on the die means the group is only part of the face. On a
+    `smeared` face, a pip is like the face's own when it is stretched like them.
     """
     members = {id(p) for p in pips}
     level = float(np.median([p.ring_level for p in pips]))
     diameter = float(np.median([p.diameter for p in pips]))
+    round_min = ROUND_MIN
+    if smeared:
+        round_min = min(ROUND_MIN, min(p.roundness for p in pips) - LIKE_ROUNDNESS)
     for blob in blobs:
         if id(blob) in members:
             continue
@@ -319,7 +323,7 @@ def _stray_marks(
         if reach < 1.45:
             return True
         like = (
-            blob.roundness >= ROUND_MIN
+            blob.roundness >= round_min
             and (abs(blob.ring_level - level) <= 2.0 * level_step(level) or die_reach > DIE_REACH)
             and like_size(blob.diameter, diameter)
         )
@@ -353,36 +357,6 @@ def _lost_pips_seen(
     return True
 
 
-def _smeared_alike(pips: list[PipBlob]) -> bool:
-    """True when every pip is stretched the same way (the long axes within about 15°)."""
-    if len(pips) < 2:
-        return False
-    doubled = np.array([2.0 * p.angle for p in pips])
-    spread = math.hypot(float(np.cos(doubled).mean()), float(np.sin(doubled).mean()))
-    return spread >= SMEAR_AGREEMENT
-
-
-def _narrowed_along_smear(fit: LayoutFit, smear: float) -> bool:
-    """True for a 6 narrower than a square grid whose pips are stretched along its columns.
-
-    A tilt across the columns squashes the pips along the columns' normal (so they look
-    stretched along the columns) and brings the columns together: the very face a maker's
-    narrow 6 gives. Only a smear that is not along the columns tells a blur from that tilt.
-    """
-    if fit.value != 6 or 2.0 * abs(fit.cells[0][0]) >= NARROW_SIX_GAP:
-        return False
-    (x0, y0), (x1, y1) = fit.to_image(0.0, 0.0), fit.to_image(0.0, 1.0)
-    columns = math.atan2(y1 - y0, x1 - x0)
-    turn = abs((smear - columns + math.pi / 2) % math.pi - math.pi / 2)
-    return turn < math.radians(SMEAR_ALONG_COLUMNS_DEG)
-
-
-def smear_direction(pips: list[PipBlob]) -> float:
-    """The mean direction of the pips' long axes, radians."""
-    doubled = np.array([2.0 * p.angle for p in pips])
-    return 0.5 * math.atan2(float(np.sin(doubled).mean()), float(np.cos(doubled).mean()))
-
-
 def read_group(
     dark: np.ndarray,
     colour: np.ndarray,
@@ -390,11 +364,13 @@ def read_group(
     blobs: list[PipBlob],
     all_marks: list[PipBlob],
     second_try: bool = False,
+    smear_seen: bool = False,
 ) -> Face:
     """Read one group of two to six pips as a face, or refuse it.
 
     `second_try` is for parts of groups that failed whole: the part is then held to a wider
     die reach, so that a fragment of a face (two pips of a 6 pass for a small 2) is refused.
+    `smear_seen` says the caller has shown a 2 or a 3 of streaks to be smeared, not tilted.
     """
     pips = [blobs[i] for i in group]
     points = np.array([(p.x, p.y) for p in pips])
@@ -417,20 +393,24 @@ def read_group(
         return Face(None, center, size, 0.0, "blurred" if blurred else reason, len(pips),
                     roundness, detail)
 
-    smeared = roundness < COCKED_ROUNDNESS and _smeared_alike(pips)
+    smeared = roundness < COCKED_ROUNDNESS and smeared_alike(pips)
     if fit is None or fit.residual > MAX_RESIDUAL:
         # a side face's pips are smeared one way too: without a fit, say tilted
         return refuse("cocked" if roundness < COCKED_ROUNDNESS else "not_pips", "no layout fits")
     if roundness < COCKED_ROUNDNESS:
         # Motion blur stretches every pip the same way but leaves their centres on a square
         # grid; a tilted face squashes the grid with its pips. Only a 2D layout (4, 5, 6)
-        # shows which it is; a 2 or a 3 is taken as tilted (the tray is read still, so a
-        # lean is likelier than a blur).
-        if not smeared or len(pips) < 4:
+        # shows which it is; a 2 or a 3 is taken as tilted (the box reads a tray at rest, so a
+        # lean is likelier than a blur), unless the caller has seen the smear elsewhere
+        # (`blur.read_streaks`: by the face's outline).
+        if not smeared:
             return refuse("cocked", "squashed pips")
-        if fit.aspect < BLUR_ASPECT:
+        if len(pips) < 4:
+            if not smear_seen:
+                return refuse("cocked", "squashed pips")
+        elif fit.aspect < BLUR_ASPECT:
             return refuse("cocked", "squashed pips and grid")
-        if _narrowed_along_smear(fit, smear_direction(pips)):
+        if narrowed_along_smear(fit, smear_direction(pips)):
             return refuse("cocked", "squashed pips across a narrow 6")
         blurred = True  # read it if every other check holds; if one fails, blur is why
     diameters = [p.diameter for p in pips]
@@ -441,13 +421,16 @@ def read_group(
         return refuse("not_pips", "spacing")
     if not _cells_are_bare(dark, fit, pips, smear_direction(pips) if blurred else None):
         return refuse("occluded", "mark in an empty cell")
-    if _stray_marks(fit, pips, all_marks, SECOND_TRY_REACH if second_try else DIE_REACH, lost):
+    reach = SECOND_TRY_REACH if second_try else DIE_REACH
+    if _stray_marks(fit, pips, all_marks, reach, lost, blurred):
         return refuse("not_pips", "stray mark on the die")
     if not _margin_is_face(dark, colour, fit, pips):
         return refuse("not_pips", "face ends at the pips")
     confidence = max(0.0, min(1.0, 1.0 - fit.residual / MAX_RESIDUAL * 0.5)) * min(
         1.0, roundness / 0.9
     )
+    # a 2 or a 3 read from streaks rests on its outline alone: weak evidence, as a lone 1 is
+    detail = SMEARED_LINE if blurred and len(pips) < 4 else ""
     return Face(
-        fit.value, center, size, round(confidence, 3), None, len(pips), roundness, "", fit
+        fit.value, center, size, round(confidence, 3), None, len(pips), roundness, detail, fit
     )

@@ -22,6 +22,7 @@ from vision.errors import VisionError
 from vision.faces import (
     ROUND_MIN,
     SIDE_PER_SPACING,
+    SMEARED_LINE,
     Face,
     group_pips,
     read_group,
@@ -248,11 +249,12 @@ class DiceReader:
 
 
 def _drop_weak_ones(per_plane: list[list[Face]]) -> list[Face]:
-    """Both polarities' faces, less the lone 1s of a polarity the frame's dice do not show.
+    """Both polarities' faces, less the weak faces of a polarity the frame's dice do not show.
 
     A 1 is the weakest evidence (one round blob on a bounded patch: a key of a keyboard with its
-    letter looks like one). When one polarity reads more dice than the other, the other's 1s
-    are dropped; its multi-pip faces, which carry their own proof, stay.
+    letter looks like one), and so is a 2 or a 3 of streaks (two strokes of a letter on a key).
+    When one polarity reads more dice than the other, the other's weak faces are dropped; its
+    faces whose pips' grid carries its own proof stay.
     """
     if len(per_plane) < 2:
         return [face for faces in per_plane for face in faces]
@@ -260,8 +262,13 @@ def _drop_weak_ones(per_plane: list[list[Face]]) -> list[Face]:
     kept: list[Face] = []
     for k, faces in enumerate(per_plane):
         outnumbered = any(counts[j] > counts[k] for j in range(len(per_plane)) if j != k)
-        kept += [f for f in faces if not (outnumbered and f.value == 1 and f.pip_count == 1)]
+        kept += [f for f in faces if not (outnumbered and _weak(f))]
     return kept
+
+
+def _weak(face: Face) -> bool:
+    """A lone 1, or a 2 or a 3 of streaks: a face that only its surroundings vouch for."""
+    return face.value is not None and (face.pip_count == 1 or face.detail == SMEARED_LINE)
 
 
 def _recheck_one(

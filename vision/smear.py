@@ -1,0 +1,138 @@
+"""The geometry of a smear: pips stretched alike by motion, told apart from a tilted face.
+
+Motion blur drags every pip of a moving die the same way and by the same length; it leaves the
+pips' centres where they are and the die's outline as wide across the smear as it was. A tilt
+squashes the pips, the grid and the face's outline alike, along one direction.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import numpy as np
+
+from vision.layout import LayoutFit
+from vision.pips import PipBlob
+
+SMEAR_AGREEMENT = 0.93  # mean resultant of doubled pip axes: about 15° of spread
+NARROW_SIX_GAP = 1.9  # grid steps between a 6's columns: narrower is a maker's 6 or a tilt
+SMEAR_ALONG_COLUMNS_DEG = 35.0  # a smear this near a narrow 6's columns may be that tilt
+# outline reach along the smear over across it: a smear shortens it (1 at most), a tilt that
+# squashes pips to r lengthens it to about 1/r (0.8/r at least, measured on oblique dice)
+BLUR_OUTLINE_RATIO = 1.3
+TILT_OUTLINE_SHARE = 0.7  # read a smear only below this over r: a margin under the tilt's 0.8/r
+OUTLINE_MIN_STEPS = 1.8  # grid steps: the least reach of a top face round its centre
+OUTLINE_REACH = 4.0  # grid steps from a face's centre: past its corners (2.7), short of a die beyond
+OUTLINE_RAYS_DEG = (-12.0, 0.0, 12.0)
+BEYOND_SAMPLES = 4  # pixels past a face's edge that show what it gives onto
+PIP_CLEARANCE_PX = 2.0  # the blur round a pip's outline
+
+
+def smeared_alike(pips: list[PipBlob]) -> bool:
+    """True when every pip is stretched the same way (the long axes within about 15°)."""
+    if len(pips) < 2:
+        return False
+    doubled = np.array([2.0 * p.angle for p in pips])
+    spread = math.hypot(float(np.cos(doubled).mean()), float(np.sin(doubled).mean()))
+    return spread >= SMEAR_AGREEMENT
+
+
+def narrowed_along_smear(fit: LayoutFit, smear: float) -> bool:
+    """True for a 6 narrower than a square grid whose pips are stretched along its columns.
+
+    A tilt across the columns squashes the pips along the columns' normal (so they look
+    stretched along the columns) and brings the columns together: the very face a maker's
+    narrow 6 gives. Only a smear that is not along the columns tells a blur from that tilt.
+    """
+    if fit.value != 6 or 2.0 * abs(fit.cells[0][0]) >= NARROW_SIX_GAP:
+        return False
+    (x0, y0), (x1, y1) = fit.to_image(0.0, 0.0), fit.to_image(0.0, 1.0)
+    columns = math.atan2(y1 - y0, x1 - x0)
+    turn = abs((smear - columns + math.pi / 2) % math.pi - math.pi / 2)
+    return turn < math.radians(SMEAR_ALONG_COLUMNS_DEG)
+
+
+def smear_direction(pips: list[PipBlob]) -> float:
+    """The mean direction of the pips' long axes, radians."""
+    doubled = np.array([2.0 * p.angle for p in pips])
+    return 0.5 * math.atan2(float(np.sin(doubled).mean()), float(np.cos(doubled).mean()))
+
+
+def outline_extents(
+    dark: np.ndarray,
+    pips: list[PipBlob],
+    center: tuple[float, float],
+    spacing: float,
+    off: Callable[[np.ndarray, np.ndarray], np.ndarray],
+) -> tuple[float, float, bool]:
+    """How far the face reaches from `center` along the pips' smear and across it (pixels),
+    and whether a brighter face lies past its edge.
+
+    A face tilted by t is squashed by cos t, its pips with it: seen from its centre, the face
+    reaches 1/cos t farther along the pips' long axes than across them (a square outline
+    looks the same both ways round a quarter turn, whatever its own turn). A smear does the
+    opposite: the die's edges that cross the motion are dragged into a ramp, the face's bright
+    plateau gets shorter along the smear, none wider across it. Each way is measured by the
+    shorter of two opposite rays (a ray that runs on into a side face as bright as the top
+    runs one way only), at a few angles; `off(xs, ys)` says which samples are not the face.
+    Infinite when no edge is found within reach. Lit from above, the top face is the
+    brightest of its die: a face whose edge gives onto a brighter face is a side face.
+    """
+    smear = smear_direction(pips)
+    radii = np.arange(1.0, OUTLINE_REACH * spacing, 1.0)
+    height, width = dark.shape[:2]
+    extents = []
+    plateau: list[np.ndarray] = []
+    beyond: dict[float, list[np.ndarray]] = {1.0: [], -1.0: []}  # past the edge across the smear
+    for base in (smear, smear + math.pi / 2):
+        ways = []
+        for turn in OUTLINE_RAYS_DEG:
+            both = []
+            for sign in (1.0, -1.0):
+                angle = base + math.radians(turn)
+                xs = center[0] + sign * math.cos(angle) * radii
+                ys = center[1] + sign * math.sin(angle) * radii
+                pip = _on_pips(pips, xs, ys)
+                away = off(xs, ys) & ~pip
+                edge = away[:-1] & away[1:]  # two samples in a row: one noisy pixel is no edge
+                end = int(edge.argmax()) if edge.any() else len(radii) - 1
+                # the picture's border is no edge of a face: a ray that leaves it is open
+                inside = 0 <= xs[end] <= width - 1 and 0 <= ys[end] <= height - 1
+                both.append(float(radii[end]) if edge.any() and inside else math.inf)
+                levels = _levels(dark, xs, ys)
+                plateau.append(levels[:end][~pip[:end]])
+                if base != smear and edge.any():
+                    beyond[sign].append(levels[end:end + BEYOND_SAMPLES])
+            ways.append(min(both))
+        extents.append(float(np.median(ways)))
+    face = np.concatenate(plateau)
+    if face.size == 0:
+        return extents[0], extents[1], False
+    # a tilted face's top neighbour lies across its pips' long axes; most of the rays to one
+    # side must end on it (one may end on a speck of glare)
+    level = float(np.quantile(face, 0.75))  # the face's plateau, clear of the pips' blur
+    step = max(8.0, 0.06 * level)
+    brighter = any(
+        sum(1 for past in side if past.size and float(np.median(past)) >= level + step) >= 2
+        for side in beyond.values()
+    )
+    return extents[0], extents[1], brighter
+
+
+def _levels(dark: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    h, w = dark.shape[:2]
+    xi = np.clip(np.rint(xs), 0, w - 1).astype(np.intp)
+    yi = np.clip(np.rint(ys), 0, h - 1).astype(np.intp)
+    return dark[yi, xi].astype(np.float64)
+
+
+def _on_pips(pips: list[PipBlob], xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    """Samples on a pip's streak or the blur just round it, which are not the face's edge."""
+    inside = np.zeros(xs.shape, dtype=bool)
+    for p in pips:
+        c, s = math.cos(p.angle), math.sin(p.angle)
+        du, dv = (xs - p.x) * c + (ys - p.y) * s, -(xs - p.x) * s + (ys - p.y) * c
+        a, b = 0.5 * p.major + PIP_CLEARANCE_PX, 0.5 * p.minor + PIP_CLEARANCE_PX
+        inside |= (du / a) ** 2 + (dv / b) ** 2 <= 1.0
+    return inside
