@@ -31,6 +31,8 @@ PARTNER_REACH = 1.7  # a like pip nearer than this many bare radii shares the di
 LONE_EDGE_SHARE = 0.36  # a 1's pip is this share of the die side from the nearest edge, at least
 LONE_EDGE_STEPS = 1.45  # or this many grid steps of the other dice
 LONE_RAY_GAP_PX = 3.0  # the rays from a lone pip start this far past its rim, at least
+OBLIQUE_ROUNDNESS = 0.1  # a flat 1 under an oblique camera: squashed within this of the others
+OBLIQUE_TURN_DEG = 25.0  # and along the same direction, within this (perspective varies it)
 SECOND_FACE_ROUNDNESS = 0.65  # a side face's pips seen rounder than this face the camera
 SECOND_FACE_REACH = 4.0  # grid spacings from the top face's centre: still the same die
 # die sides from a top face's centre, away from the view's centre: past the top face's edge
@@ -170,6 +172,7 @@ def read_lone_pip(
     unclaimed: list[PipBlob],
     die_size: float | None = None,
     grid_step: float | None = None,
+    frame_squash: tuple[float, float] | None = None,
 ) -> Face | None:
     """A single pip is a 1 only if it sits at the centre of a bare, square, die-sized face.
 
@@ -178,6 +181,8 @@ def read_lone_pip(
     felt or a keyboard to report as a refused die. A lone pip with a like pip beside it is a die
     whose grouping failed, and is refused. `unclaimed` are the pips not part of a face already
     read; `die_size` (calibrated) or `grid_step` (of the frame's other dice) size the face.
+    `frame_squash` is the roundness and long-axis direction of the pips of the frame's read
+    faces, when they agree: the squash an oblique camera gives every flat face.
     """
     center = (pip.x, pip.y)
     if pip.roundness < ROUND_MIN:
@@ -215,7 +220,21 @@ def read_lone_pip(
         return Face(None, center, size, 0.0, "not_pips", 1, pip.roundness, "a like pip nearby")
     if size_hint and not 0.5 * size_hint <= 2.0 * near <= 2.5 * size_hint:
         return None
-    if pip.roundness < COCKED_ROUNDNESS:
+    if pip.roundness < COCKED_ROUNDNESS and not _squashed_as_frame(pip, frame_squash):
         return Face(None, center, size, 0.0, "cocked", 1, pip.roundness, "squashed pip")
     confidence = max(0.0, 1.0 - balance)
     return Face(1, center, size, round(confidence, 3), None, 1, pip.roundness)
+
+
+def _squashed_as_frame(pip: PipBlob, frame_squash: tuple[float, float] | None) -> bool:
+    """True when the pip is squashed as the pips of the frame's read faces are.
+
+    A camera looking obliquely squashes every flat face of its picture alike, by the same
+    share and along the same direction; a die tilted on its own squashes its face otherwise
+    (a side face seen beside a top face is squashed across the die's edge, far more).
+    """
+    if frame_squash is None:
+        return False
+    roundness, angle = frame_squash
+    turn = abs((pip.angle - angle + math.pi / 2) % math.pi - math.pi / 2)
+    return abs(pip.roundness - roundness) <= OBLIQUE_ROUNDNESS and turn <= math.radians(OBLIQUE_TURN_DEG)

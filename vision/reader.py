@@ -42,6 +42,8 @@ SPACING_SPREAD = 1.45  # without calibration: within this factor of the frame's 
 TOP_DOWN_ASPECT = 0.9  # about 25° of tilt; flat faces under the box's camera measure 0.92+
 PROBE_WINDOW = 21  # first look, before the pip size is known
 WINDOW_PER_PIP = 3.2  # adaptive window over pip diameter
+FRAME_SQUASH_FACES = 3  # read faces (and their pips) that show how the camera squashes
+FRAME_SQUASH_AGREEMENT = 0.8  # mean resultant of their doubled long axes: about 25° of spread
 PIP_PER_SIDE = 0.15  # pip diameter over die side, near enough for sizing the window
 
 
@@ -230,11 +232,20 @@ class DiceReader:
         # a 1 read early, before broken faces were put back together, is checked again with
         # what the frame's other dice now say about the grid step
         steps = [f.fit.spacing for f in faces if f.value is not None and f.fit is not None]
-        if steps and not expected:
-            final_step = float(np.median(steps))
-            by_place = {(b.x, b.y): b for b in round_blobs}
+        by_place = {(b.x, b.y): b for b in round_blobs}
+        final_step = float(np.median(steps)) if steps and not expected else None
+        if final_step:
             faces = [
                 _recheck_one(f, by_place, final_step, dark, colour, size_hint, max_size, unclaimed)
+                for f in faces
+            ]
+        # without a top-down camera, a 1 squashed as every read face of the frame is flat
+        squash = None if self.profile.top_down else _frame_squash(faces, round_blobs)
+        if squash is not None:
+            faces = [
+                read_lone_pip(dark, colour, by_place[f.center], size_hint, max_size, unclaimed,
+                              expected, final_step, squash) or f
+                if f.detail == "squashed pip" and f.center in by_place else f
                 for f in faces
             ]
         if self.profile.top_down:
@@ -264,6 +275,20 @@ def _drop_weak_ones(per_plane: list[list[Face]]) -> list[Face]:
         outnumbered = any(counts[j] > counts[k] for j in range(len(per_plane)) if j != k)
         kept += [f for f in faces if not (outnumbered and _weak(f))]
     return kept
+
+
+def _frame_squash(faces: list[Face], blobs: list[PipBlob]) -> tuple[float, float] | None:
+    """(roundness, long-axis direction) of the read faces' pips when they agree on a squash."""
+    read = [f for f in faces if f.value is not None]
+    pips = [b for b in blobs if any(_on_face(f, b) for f in read)]
+    if len(read) < FRAME_SQUASH_FACES or len(pips) < FRAME_SQUASH_FACES:
+        return None
+    doubled = np.array([2.0 * b.angle for b in pips])
+    agreement = math.hypot(float(np.cos(doubled).mean()), float(np.sin(doubled).mean()))
+    if agreement < FRAME_SQUASH_AGREEMENT:
+        return None
+    angle = 0.5 * math.atan2(float(np.sin(doubled).mean()), float(np.cos(doubled).mean()))
+    return float(np.median([b.roundness for b in pips])), angle
 
 
 def _weak(face: Face) -> bool:
