@@ -42,7 +42,7 @@ SPACING_SPREAD = 1.45  # without calibration: within this factor of the frame's 
 TOP_DOWN_ASPECT = 0.9  # about 25° of tilt; flat faces under the box's camera measure 0.92+
 PROBE_WINDOW = 21  # first look, before the pip size is known
 WINDOW_PER_PIP = 3.2  # adaptive window over pip diameter
-FRAME_SQUASH_FACES = 3  # read faces (and their pips) that show how the camera squashes
+FRAME_SQUASH_FACES = 2  # read faces (and their pips) that show how the camera squashes
 FRAME_SQUASH_AGREEMENT = 0.8  # mean resultant of their doubled long axes: about 25° of spread
 PIP_PER_SIDE = 0.15  # pip diameter over die side, near enough for sizing the window
 

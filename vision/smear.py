@@ -25,7 +25,9 @@ TILT_OUTLINE_SHARE = 0.7  # read a smear only below this over r: a margin under 
 OUTLINE_MIN_STEPS = 1.8  # grid steps: the least reach of a top face round its centre
 OUTLINE_REACH = 4.0  # grid steps from a face's centre: past its corners (2.7), short of a die beyond
 OUTLINE_RAYS_DEG = (-12.0, 0.0, 12.0)
-BEYOND_SAMPLES = 4  # pixels past a face's edge that show what it gives onto
+# grid steps past a face's edge that show what it gives onto: a top face beyond a side face
+# is wider than this, the bright rim a blur leaves round a face narrower
+BEYOND_STEPS = 1.5
 PIP_CLEARANCE_PX = 2.0  # the blur round a pip's outline
 
 
@@ -80,7 +82,9 @@ def outline_extents(
     brightest of its die: a face whose edge gives onto a brighter face is a side face.
     """
     smear = smear_direction(pips)
-    radii = np.arange(1.0, OUTLINE_REACH * spacing, 1.0)
+    radii = np.arange(1.0, (OUTLINE_REACH + BEYOND_STEPS) * spacing, 1.0)
+    reach = int(np.searchsorted(radii, OUTLINE_REACH * spacing))
+    past = max(2, round(BEYOND_STEPS * spacing))
     height, width = dark.shape[:2]
     extents = []
     plateau: list[np.ndarray] = []
@@ -95,15 +99,15 @@ def outline_extents(
                 ys = center[1] + sign * math.sin(angle) * radii
                 pip = _on_pips(pips, xs, ys)
                 away = off(xs, ys) & ~pip
-                edge = away[:-1] & away[1:]  # two samples in a row: one noisy pixel is no edge
-                end = int(edge.argmax()) if edge.any() else len(radii) - 1
+                edge = away[:reach - 1] & away[1:reach]  # one noisy pixel is no edge
+                end = int(edge.argmax()) if edge.any() else reach - 1
                 # the picture's border is no edge of a face: a ray that leaves it is open
                 inside = 0 <= xs[end] <= width - 1 and 0 <= ys[end] <= height - 1
                 both.append(float(radii[end]) if edge.any() and inside else math.inf)
                 levels = _levels(dark, xs, ys)
                 plateau.append(levels[:end][~pip[:end]])
                 if base != smear and edge.any():
-                    beyond[sign].append(levels[end:end + BEYOND_SAMPLES])
+                    beyond[sign].append(levels[end:end + past])
             ways.append(min(both))
         extents.append(float(np.median(ways)))
     face = np.concatenate(plateau)
