@@ -42,8 +42,11 @@ def read_streaks(
             continue
         face = read_group(dark, colour, group, streaks, blobs)
         pips = [streaks[i] for i in group]
-        if face.detail == "squashed pips" and len(pips) < 4 and _outline_smeared(dark, colour, pips):
-            face = read_group(dark, colour, group, streaks, blobs, smear_seen=True)
+        if face.detail == "squashed pips" and len(pips) < 4 and smeared_alike(pips):
+            # every other check first: the outline is the dearest to look at
+            smeared = read_group(dark, colour, group, streaks, blobs, smear_seen=True)
+            if smeared.value is not None and _outline_smeared(dark, colour, pips):
+                face = smeared
         if face.value is not None:
             faces.append(face)
     return faces

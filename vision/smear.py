@@ -86,42 +86,41 @@ def outline_extents(
     reach = int(np.searchsorted(radii, OUTLINE_REACH * spacing))
     past = max(2, round(BEYOND_STEPS * spacing))
     height, width = dark.shape[:2]
-    extents = []
-    plateau: list[np.ndarray] = []
-    beyond: dict[float, list[np.ndarray]] = {1.0: [], -1.0: []}  # past the edge across the smear
-    for base in (smear, smear + math.pi / 2):
-        ways = []
-        for turn in OUTLINE_RAYS_DEG:
-            both = []
-            for sign in (1.0, -1.0):
-                angle = base + math.radians(turn)
-                xs = center[0] + sign * math.cos(angle) * radii
-                ys = center[1] + sign * math.sin(angle) * radii
-                pip = _on_pips(pips, xs, ys)
-                away = off(xs, ys) & ~pip
-                edge = away[:reach - 1] & away[1:reach]  # one noisy pixel is no edge
-                end = int(edge.argmax()) if edge.any() else reach - 1
-                # the picture's border is no edge of a face: a ray that leaves it is open
-                inside = 0 <= xs[end] <= width - 1 and 0 <= ys[end] <= height - 1
-                both.append(float(radii[end]) if edge.any() and inside else math.inf)
-                levels = _levels(dark, xs, ys)
-                plateau.append(levels[:end][~pip[:end]])
-                if base != smear and edge.any():
-                    beyond[sign].append(levels[end:end + past])
-            ways.append(min(both))
-        extents.append(float(np.median(ways)))
-    face = np.concatenate(plateau)
+    # every ray at once, (ways, turns, signs, radii): along the smear, then across it
+    turns = np.radians(np.array(OUTLINE_RAYS_DEG))
+    angles = np.array([smear, smear + math.pi / 2])[:, None] + turns[None, :]
+    signs = np.array([1.0, -1.0])
+    dx = signs[None, None, :, None] * np.cos(angles)[:, :, None, None] * radii
+    dy = signs[None, None, :, None] * np.sin(angles)[:, :, None, None] * radii
+    xs, ys = center[0] + dx, center[1] + dy
+    pip = _on_pips(pips, xs, ys)
+    away = off(xs.ravel(), ys.ravel()).reshape(xs.shape) & ~pip
+    edge = away[..., : reach - 1] & away[..., 1:reach]  # one noisy pixel is no edge
+    found = edge.any(axis=-1)
+    end = np.where(found, edge.argmax(axis=-1), reach - 1)
+    ex = np.take_along_axis(xs, end[..., None], axis=-1)[..., 0]
+    ey = np.take_along_axis(ys, end[..., None], axis=-1)[..., 0]
+    # the picture's border is no edge of a face: a ray that leaves it is open
+    inside = (ex >= 0) & (ex <= width - 1) & (ey >= 0) & (ey <= height - 1)
+    lengths = np.where(found & inside, radii[end], np.inf)
+    # each way: the shorter of two opposite rays, the median over the turns
+    along, across = (float(v) for v in np.median(lengths.min(axis=2), axis=1))
+    levels = _levels(dark, xs, ys)
+    before = np.arange(len(radii)) < end[..., None]
+    face = levels[before & ~pip]
     if face.size == 0:
-        return extents[0], extents[1], False
+        return along, across, False
     # a tilted face's top neighbour lies across its pips' long axes; most of the rays to one
     # side must end on it (one may end on a speck of glare)
     level = float(np.quantile(face, 0.75))  # the face's plateau, clear of the pips' blur
     step = max(8.0, 0.06 * level)
-    brighter = any(
-        sum(1 for past in side if past.size and float(np.median(past)) >= level + step) >= 2
-        for side in beyond.values()
-    )
-    return extents[0], extents[1], brighter
+    brighter = np.zeros((len(turns), 2), dtype=bool)
+    for t in range(len(turns)):
+        for k in range(2):
+            if found[1, t, k]:
+                beyond = levels[1, t, k, end[1, t, k]:end[1, t, k] + past]
+                brighter[t, k] = beyond.size > 0 and float(np.median(beyond)) >= level + step
+    return along, across, bool((brighter.sum(axis=0) >= 2).any())
 
 
 def _levels(dark: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
