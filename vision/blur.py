@@ -13,7 +13,7 @@ import math
 
 import numpy as np
 
-from vision.faces import Face, face_colour, face_tolerance, group_pips, off_face, read_group
+from vision.faces import COCKED_ROUNDNESS, Face, face_colour, face_tolerance, group_pips, off_face, read_group
 from vision.layout import fit_layout
 from vision.pips import PipBlob
 from vision.smear import (
@@ -38,10 +38,11 @@ def read_streaks(
         return []
     faces = []
     for group in group_pips(dark, colour, streaks, None):
-        if len(group) < 2:
-            continue
-        face = read_group(dark, colour, group, streaks, blobs)
         pips = [streaks[i] for i in group]
+        if len(group) < 2 or (np.mean([p.roundness for p in pips]) < COCKED_ROUNDNESS
+                              and not smeared_alike(pips)):
+            continue  # not one face's pips smeared alike: `read_group` would refuse it
+        face = read_group(dark, colour, group, streaks, blobs)
         if face.detail == "squashed pips" and len(pips) < 4 and smeared_alike(pips):
             # every other check first: the outline is the dearest to look at
             smeared = read_group(dark, colour, group, streaks, blobs, smear_seen=True)
