@@ -129,6 +129,31 @@ def test_frames_run_on_the_simulated_clock_and_hand_hides_dice() -> None:
     assert [d.die_id for d in truths[-1].dice] == [0, 2]
 
 
+@pytest.mark.parametrize(("preset", "seed", "keep"), [("red-dice", 5000, 0), ("white-felt", 3, 1),
+                                                     ("random-5001", 5001, 1)])
+def test_a_rest_after_the_hand_left_starts_when_the_picture_stops_changing(
+    preset: str, seed: int, keep: int
+) -> None:
+    # the hand's trip goes on out of sight after it has left the picture: the tray, as the
+    # camera sees it, is still from the first frame without the hand or its shadow
+    with SimTray(preset, seed=seed) as tray:
+        tray.throw(2)
+        tray.advance_until_still()
+        tray.pick_up(tray.dice_in_play[keep:], hand=True)
+        frames = [*tray.frames_until_still(), *tray.idle_frames(4)]
+        rest = tray.rests[-1]
+    assert rest.after.startswith("pick up") and len(rest.dice) == keep
+    last = _image(frames[-1]).astype(np.int16)
+
+    def changed_px(sim_frame: SimFrame) -> int:
+        return int((np.abs(_image(sim_frame).astype(np.int16) - last).max(axis=2) > 40).sum())
+
+    by_index = {f.truth.index: f for f in frames}
+    assert all(changed_px(f) < 20 for i, f in by_index.items() if i >= rest.frame)  # noise only
+    assert changed_px(by_index[rest.frame - 2]) > 200  # the hand, two frames before
+    assert by_index[rest.frame].truth.hand is None
+
+
 def test_sim_camera_is_a_frame_source() -> None:
     camera = SimCamera("throw-off", preset="red-dice", seed=0)
     try:
