@@ -244,6 +244,9 @@ class SimTray:
         dt = 1.0 / self.fps
         if self._trip is None and self._queue:
             self._start_next_action()
+            # the picture changes here (dice placed or gone), even when nothing moves after: a
+            # die let go at rest against the wall starts a still run of its own
+            self._still_run = 0
         hand_pose = None
         if self._trip is not None:
             t0, t1 = self._trip_t, self._trip_t + dt
