@@ -7,6 +7,8 @@ only when the tray settles. The rules:
 - motion starts as soon as two consecutive frames differ;
 - the tray is at rest once it has been still for `settle_ns`; the event carries the t_ns of the
   first still frame (the frame before the first unchanged pair, which already shows the scene);
+  change since then that builds up below the threshold is a creep and restarts the wait, unless
+  it was the first still frame's own trace of the motion (then the next frame is the first);
 - a large changed region since the last rest (a hand, an arm, a cup) means an occluder, and an
   occluded tray is never at rest, however still (before the first rest there is nothing to
   compare with: the first still scene is taken as it is); change where the last rest's dice lay
@@ -61,6 +63,7 @@ class TrayTracker:
         self._prev_t = 0
         self._still_since: int | None = None
         self._anchor: np.ndarray | None = None
+        self._after_anchor: tuple[int, np.ndarray] | None = None  # the frame after the anchor
         self._moving = True  # until the first rest, the tray's state is unknown
         self._occluded_run = False
         self._last_t: int | None = None
@@ -93,14 +96,22 @@ class TrayTracker:
         if self._still_since is None or self._anchor is None:
             # the previous frame already shows the still scene: it is the first still frame
             self._still_since, self._anchor = prev_t, prev
+            self._after_anchor = (t_ns, small)
         elif self._changed(small, self._anchor):
-            # a slow creep, each step below the threshold: still moving
-            self._still_since, self._anchor = prev_t, prev
-            self._occluded_run = False
-            if not self._moving:
-                self._moving = True
-                events.append(TrayMotion(t_ns))
-            return events
+            after, self._after_anchor = self._after_anchor, (t_ns, small)
+            if self._moving and after is not None and not self._changed(small, after[1]):
+                # the first still frame held the last trace of the motion below the threshold
+                # (a shadow's edge leaving the picture): the scene is still since the frame
+                # after it. Once per still run: a creep goes on changing and lands below.
+                (self._still_since, self._anchor), self._after_anchor = after, None
+            else:
+                # a slow creep, each step below the threshold: still moving
+                self._still_since, self._anchor = prev_t, prev
+                self._occluded_run = False
+                if not self._moving:
+                    self._moving = True
+                    events.append(TrayMotion(t_ns))
+                return events
         if not self._moving or self._occluded_run:
             return events
         if t_ns - self._still_since < self.settings.settle_ns:

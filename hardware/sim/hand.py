@@ -70,6 +70,11 @@ class HandTrip:
     def duration_s(self) -> float:
         return self.waypoints[-1].t_s
 
+    @property
+    def last_grab_s(self) -> float:
+        """When the hand takes its last die; after that it only leaves."""
+        return max(p.t_s for p in self.waypoints if p.grabs)
+
     def pose(self, t_s: float) -> HandPose:
         points = self.waypoints
         if t_s <= points[0].t_s:

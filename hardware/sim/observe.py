@@ -11,7 +11,7 @@ from hardware.sim.dice import DIE_SIZE_CM, top_face, top_face_corners
 from hardware.sim.geometry import convex_outline, share_inside
 from hardware.sim.physics import BodyState, on_felt
 from hardware.sim.presets import TrayLook
-from hardware.sim.render import HandPose, die_corners, hand_box_corners
+from hardware.sim.render import HandPose, die_corners, hand_box_corners, shadow_corners
 from hardware.sim.truth import DieTruth, HandTruth
 
 PALM_HALF_THICKNESS_CM = 1.3  # a held die hangs just under the palm
@@ -76,6 +76,18 @@ class Observer:
         if x1 <= x0 or y1 <= y0:
             return None
         return HandTruth((float(x0), float(y0), float(x1), float(y1)))
+
+    def hand_in_sight(self, hand: HandPose, light: np.ndarray) -> bool:
+        """The hand, or the shadow it casts along `light`, reaches into the frame."""
+        if self.hand(hand) is not None:
+            return True
+        width, height = self.camera.setup.width, self.camera.setup.height
+        for corners in hand_box_corners(hand):
+            pixels = self.camera.project(shadow_corners(corners, light, self.tray))
+            (x0, y0), (x1, y1) = pixels.min(axis=0), pixels.max(axis=0)
+            if x1 >= 0 and y1 >= 0 and x0 < width and y0 < height:
+                return True
+        return False
 
 
 def with_visibility(die: DieTruth, visible_px: int, unhidden_px: int) -> DieTruth:

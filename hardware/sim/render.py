@@ -24,7 +24,7 @@ from hardware.sim.camera_model import FELT_TOP_CM, CameraModel
 from hardware.sim.dice import DIE_SIZE_CM, rotation_matrix, top_face_corners, write_die_assets
 from hardware.sim.errors import require_pybullet
 from hardware.sim.physics import on_felt, quaternion_from_yaw, tray_parts
-from hardware.sim.presets import ScenePreset
+from hardware.sim.presets import Lighting, ScenePreset, TrayLook
 
 SKIN_BGR = (125, 160, 215)
 SLEEVE_BGR = (90, 60, 50)
@@ -71,6 +71,20 @@ def hand_box_corners(hand: HandPose) -> list[np.ndarray]:
     return out
 
 
+def light_direction(lighting: Lighting) -> np.ndarray:
+    """Unit vector from the scene towards the light."""
+    az, el = np.radians(lighting.azimuth_deg), np.radians(lighting.elevation_deg)
+    return np.array([np.cos(el) * np.cos(az), np.cos(el) * np.sin(az), np.sin(el)])
+
+
+def shadow_corners(corners: np.ndarray, light: np.ndarray, tray: TrayLook) -> np.ndarray:
+    """A solid's corners cast along the light onto the floor under it (felt or table)."""
+    centre = corners.mean(axis=0)
+    floor_z = FELT_TOP_CM if on_felt(tray, centre[0], centre[1]) else 0.0
+    lift = np.maximum(corners[:, 2] - floor_z, 0.0)
+    return corners - np.outer(lift / light[2], light)
+
+
 def die_corners(position: Sequence[float], orientation: tuple[float, float, float, float]
                 ) -> np.ndarray:
     """World corners (8×3) of a die."""
@@ -87,8 +101,7 @@ class TrayRenderer:
         self.camera = camera
         self.seed = seed
         light = preset.lighting
-        az, el = np.radians(light.azimuth_deg), np.radians(light.elevation_deg)
-        self.light = np.array([np.cos(el) * np.cos(az), np.cos(el) * np.sin(az), np.sin(el)])
+        self.light = light_direction(light)
         self._assets = tempfile.TemporaryDirectory(prefix="cdc-sim-")
         self._view, self._proj = camera.gl_matrices(self._p)
         self._map_x, self._map_y = camera.distortion_maps()
@@ -195,10 +208,7 @@ class TrayRenderer:
         mask = np.zeros((self.camera.canvas_height, self.camera.canvas_width), np.uint8)
         light = self.light
         for corners in solids:
-            centre = corners.mean(axis=0)
-            floor_z = FELT_TOP_CM if on_felt(self.preset.tray, centre[0], centre[1]) else 0.0
-            lift = np.maximum(corners[:, 2] - floor_z, 0.0)
-            on_floor = corners - np.outer(lift / light[2], light)
+            on_floor = shadow_corners(corners, light, self.preset.tray)
             pixels = self.camera.project_canvas(on_floor).astype(np.float32)
             hull = cv2.convexHull(pixels)
             cv2.fillConvexPoly(mask, np.round(hull).astype(np.int32), 1, lineType=cv2.LINE_8)

@@ -26,7 +26,7 @@ from hardware.sim.observe import Observer, with_visibility
 from hardware.sim.outcome import Accept, Outcome, clean_landing
 from hardware.sim.physics import BodyState, PhysicsWorld
 from hardware.sim.presets import DEFAULT_PRESET, ScenePreset, resolve_preset
-from hardware.sim.render import DiePose, HandPose, TrayRenderer
+from hardware.sim.render import DiePose, HandPose, TrayRenderer, light_direction
 from hardware.sim.throws import ThrowPlan, plan_throw
 from hardware.sim.truth import FrameTruth, RestState
 
@@ -79,6 +79,7 @@ class SimTray:
         self._rng = np.random.default_rng(seed)
         self._renderer = TrayRenderer(self.preset, self.camera, seed) if render else None
         self._observer = Observer(self.preset.tray, self.camera)
+        self._light = light_direction(self.preset.lighting)
         self._index = 0
         self._in_play: list[int] = []  # die ids on the table or in the air, in throw order
         self._held: list[int] = []  # taken by the hand, still over the picture
@@ -243,6 +244,9 @@ class SimTray:
         dt = 1.0 / self.fps
         if self._trip is None and self._queue:
             self._start_next_action()
+            # the picture changes here (dice placed or gone), even when nothing moves after: a
+            # die let go at rest against the wall starts a still run of its own
+            self._still_run = 0
         hand_pose = None
         if self._trip is not None:
             t0, t1 = self._trip_t, self._trip_t + dt
@@ -261,7 +265,7 @@ class SimTray:
         self._index += 1
         states = {d: self._world.state(d) for d in self._in_play}
         moving = any(s.moving for s in states.values())
-        busy = bool(self._queue) or self._trip is not None
+        busy = bool(self._queue) or (self._trip is not None and not self._hand_gone(hand_pose))
         still = not moving and not busy
         self._phase = "hand" if self._trip else ("moving" if moving else
                                                   ("waiting" if busy else "still"))
@@ -272,6 +276,15 @@ class SimTray:
         hand_truth = self._observer.hand(hand_pose) if hand_pose is not None else None
         truth = FrameTruth(index, self.t_ns(index), self._phase, still, tuple(dice), hand_truth)
         return truth, poses, hand_pose
+
+    def _hand_gone(self, hand_pose: HandPose | None) -> bool:
+        """The hand has taken its dice and neither it nor its shadow is in the picture: the rest
+        of its trip, away from the tray, changes nothing the camera sees."""
+        if self._trip is None or hand_pose is None:
+            return True
+        if self._trip_t < self._trip.last_grab_s:
+            return False
+        return not self._observer.hand_in_sight(hand_pose, self._light)
 
     def _start_next_action(self) -> None:
         action = self._queue.popleft()

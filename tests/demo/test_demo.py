@@ -40,7 +40,10 @@ def test_the_game_was_played_through_vision(short_game: DemoResult) -> None:
     rests = [i for i in read_record(short_game.record_path).inputs if isinstance(i, TrayAtRest)]
     assert len(rests) >= 3
     tally = short_game.vision
-    assert tally.rests == 4  # one true rest per throw
+    # one true rest per throw (four: three throw-off dice, then the chouettes), and one after
+    # each throw-off die is taken off the tray before the next throw (the tray, empty, at rest)
+    assert tally.rests == 4 + 3
+    assert [c.truth for c in tally.checks].count(()) == 3
     assert tally.count("exact") + tally.count("misread") + tally.count("refused") + tally.count(
         "missed") == tally.rests
     # the start throw-off: one die each, in seat order, read from the frames

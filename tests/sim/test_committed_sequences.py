@@ -115,4 +115,6 @@ def test_hand_takes_one_die_and_carries_it_off() -> None:
     assert any(d["held"] for f in with_hand for d in f["dice"])
     # the hand passes over dice left on the tray, and the truth says they are hidden then
     assert any(not d["held"] and not d["visible"] for f in with_hand for d in f["dice"])
-    assert all(d["visible"] for d in frames[second["frame"]]["dice"])
+    # at the rest the hand is out of sight (the die it carries, still listed as held, with it)
+    assert frames[second["frame"]]["hand"] is None
+    assert all(d["visible"] for d in frames[second["frame"]]["dice"] if not d["held"])

@@ -14,7 +14,7 @@ import pytest
 pytest.importorskip("pybullet", reason="the simulated tray needs the sim extra (pybullet)")
 
 from culdechouette_box.cli.main import main
-from hardware.sim.scripts import get_scenario
+from hardware.sim.scripts import _cocked, get_scenario
 from hardware.sim.source import SimCamera
 from hardware.sim.tray import SimFrame, SimTray
 from hardware.sim.truth import RestState
@@ -127,6 +127,52 @@ def test_frames_run_on_the_simulated_clock_and_hand_hides_dice() -> None:
     assert with_hand
     assert any(d.held for t in with_hand for d in t.dice)
     assert [d.die_id for d in truths[-1].dice] == [0, 2]
+
+
+@pytest.mark.parametrize(("preset", "seed", "keep"), [("red-dice", 5000, 0), ("white-felt", 3, 1),
+                                                     ("random-5001", 5001, 1)])
+def test_a_rest_after_the_hand_left_starts_when_the_picture_stops_changing(
+    preset: str, seed: int, keep: int
+) -> None:
+    # the hand's trip goes on out of sight after it has left the picture: the tray, as the
+    # camera sees it, is still from the first frame without the hand or its shadow
+    with SimTray(preset, seed=seed) as tray:
+        tray.throw(2)
+        tray.advance_until_still()
+        tray.pick_up(tray.dice_in_play[keep:], hand=True)
+        frames = [*tray.frames_until_still(), *tray.idle_frames(4)]
+        rest = tray.rests[-1]
+    assert rest.after.startswith("pick up") and len(rest.dice) == keep
+    last = _image(frames[-1]).astype(np.int16)
+
+    def changed_px(sim_frame: SimFrame) -> int:
+        return int((np.abs(_image(sim_frame).astype(np.int16) - last).max(axis=2) > 40).sum())
+
+    by_index = {f.truth.index: f for f in frames}
+    assert all(changed_px(f) < 20 for i, f in by_index.items() if i >= rest.frame)  # noise only
+    assert changed_px(by_index[rest.frame - 2]) > 200  # the hand, two frames before
+    assert by_index[rest.frame].truth.hand is None
+
+
+def test_a_die_let_go_at_rest_and_dice_taken_at_once_each_make_a_rest_state() -> None:
+    # neither moves a die after the frame it happens in, yet each changes the picture there
+    with SimTray("random-5030", seed=5030, render=False) as tray:
+        tray.throw(2)
+        tray.advance_until_still()
+        tray.throw(1)
+        tray.advance_until_still()
+        tray.rethrow([2, 0])
+        tray.advance_until_still()
+        let_go = tray.frame_index
+        (leaning,) = tray.throw(1, style="lean", accept=_cocked, attempts=60)
+        rest = tray.advance_until_still()
+        assert rest.after == f"throw [{leaning}]" and rest.frame == let_go  # at rest at once
+        assert [d.cocked for d in rest.dice if d.die_id == leaning] == [True]
+        taken = tray.frame_index
+        tray.pick_up([1], hand=False)
+        rest = tray.advance_until_still()
+        assert rest.after == "pick up [1]" and rest.frame == taken
+        assert 1 not in {d.die_id for d in rest.dice} and len(rest.dice) == 3
 
 
 def test_sim_camera_is_a_frame_source() -> None:

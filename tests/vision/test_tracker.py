@@ -174,3 +174,46 @@ def test_the_dice_are_read_only_when_the_tray_settles(monkeypatch: pytest.Monkey
     assert reads == []
     run(tracker, [moving[-1]] * 8, start=15)
     assert reads == [1]
+
+
+def test_a_last_trace_of_motion_below_the_threshold_does_not_delay_the_rest() -> None:
+    # the first still frame still shows a sliver of a shadow leaving the picture's corner: one
+    # changed pixel of the small image, below the two that make motion. A second lone pixel
+    # elsewhere later (noise) brings the change since that frame to two; the scene is still
+    # since the frame after the sliver, and the rest is stamped there, not at the later pixel
+    dice = [DrawnDie(2, (200, 200)), DrawnDie(5, (420, 260))]
+    scene = tray_with(dice, seed=3)
+    sliver = scene.copy()
+    sliver[472:480, 632:640] = 0  # one small-image pixel at the bottom right corner
+    speck = scene.copy()
+    speck[0:8, 0:8] = 0  # one small-image pixel at the top left
+    shadow = scene.copy()
+    cv2.rectangle(shadow, (560, 400), (640, 480), (0, 0, 0), -1)
+    tracker = TrayTracker()
+    frames = [scene] * 8 + [shadow] * 2 + [sliver] + [scene] * 3 + [speck] * 10
+    events = run(tracker, frames)
+    rests = [e for _, e in events if isinstance(e, TrayAtRest)]
+    assert len(rests) == 2
+    assert rests[1].t_ns == 11 * FRAME_NS  # the first frame without the sliver
+    motions = [k for k, e in events if isinstance(e, TrayMotion)]
+    assert motions == [8]  # the shadow, and nothing after it
+
+
+def test_a_slow_creep_below_the_threshold_never_settles() -> None:
+    # a patch lit a little more each frame (a shadow creeping off it): no two frames differ,
+    # but the change since the first still frame keeps growing, so the tray does not rest
+    # until the patch stops changing
+    scene = tray_with([DrawnDie(4, (300, 240))], seed=5)
+
+    def shaded(k: int) -> np.ndarray:
+        image = scene.astype(np.int16)
+        image[300:380, 80:200] += 4 * k
+        return np.clip(image, 0, 255).astype(np.uint8)
+
+    tracker = TrayTracker()
+    events = run(tracker, [shaded(k) for k in range(30)] + [shaded(30)] * 10)
+    rests = [k for k, e in events if isinstance(e, TrayAtRest)]
+    assert rests and min(rests) >= 30
+    (rest,) = [e for _, e in events if isinstance(e, TrayAtRest)]
+    # the creep's end is known only to within the steps that stay below the threshold
+    assert rest.t_ns >= 26 * FRAME_NS
