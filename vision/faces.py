@@ -25,7 +25,7 @@ SIDE_PER_SPACING = 3.8  # typical die side over pip grid spacing (pips at about 
 MARGIN = 1.45  # bare face beyond the outer pips, in grid spacings (edges at about 1.8)
 DIE_REACH = 2.2  # a like pip nearer than this (grid spacings) is on the same die
 LIKE_SIZE = 1.4  # largest diameter ratio of two pips of one face
-LIKE_SIZE_PX = 1.6  # or diameter difference: pips a few pixels wide measure only to a pixel
+LIKE_SIZE_PX = 2.0  # or diameter difference: an outline a few pixels wide is a pixel off on each side
 LIKE_ROUNDNESS = 0.25  # pips of one face are squashed alike (a side face's much more)
 ADJACENT = 1.5  # pips closer than this many diameters are neighbours on one face
 SECOND_TRY_REACH = 3.0  # the same, for a part of a group that failed whole
@@ -35,6 +35,7 @@ LINK_REACH = 3.1  # farthest pair of a face linked directly (2√2 for a 2), in 
 LOST_PIP_RESIDUAL = 0.25  # a 6 short of a pip or two must fit tighter than a whole face
 LOST_PIP_DARKNESS = 0.5  # a lost pip's place is this share of the pips' contrast below the face
 LOST_PIP_CLEAR = 0.6  # grid spacings: marks this near a lost pip's place are that pip
+FACE_GAP_PX = 3.0  # a pip's blur tints the face this far past its rim, at most (lens and JPEG)
 
 
 @dataclass(frozen=True)
@@ -148,12 +149,19 @@ def off_face(
 _PATH_SAMPLES = 48  # along each pip-to-pip path: finer than a crease between touching dice
 
 
-def _face_colours(colour: np.ndarray, blobs: list[PipBlob]) -> np.ndarray:
-    """Median colour of the ring of face round every blob, (n, 3)."""
+def _face_colours(colour: np.ndarray, blobs: list[PipBlob], clear_of_blur: bool = False) -> np.ndarray:
+    """Median colour of the ring of face round every blob, (n, 3).
+
+    With `clear_of_blur` the ring lies as far out as the lone-pip rays start: the blur of a
+    light pip a few pixels wide tints the face right round it (a white pip on a red face).
+    """
     angles = np.linspace(0.0, 2.0 * math.pi, 12, endpoint=False)
     x = np.array([b.x for b in blobs])[:, None]
     y = np.array([b.y for b in blobs])[:, None]
-    radius = np.array([0.5 * b.major + max(2.0, 0.35 * b.minor) for b in blobs])[:, None]
+    radius = np.array([
+        0.5 * b.major + (max(FACE_GAP_PX, 0.5 * b.major) if clear_of_blur else max(2.0, 0.35 * b.minor))
+        for b in blobs
+    ])[:, None]
     ring = _colour_at(colour, x + radius * np.cos(angles), y + radius * np.sin(angles))
     return np.median(ring, axis=1)
 
@@ -260,7 +268,7 @@ def _margin_is_face(
     face_level = float(np.median([p.ring_level for p in pips]))
     contrast = float(np.median([p.contrast for p in pips]))
     floor = face_level - face_tolerance(face_level, contrast)
-    face = np.median(_face_colours(colour, pips), axis=0)
+    face = np.median(_face_colours(colour, pips, clear_of_blur=True), axis=0)
     # mid-sides only, and only those clear of the layout's pips (a 6 has pips at (±1, 0))
     cells = fit.cells
     sides = [(MARGIN, 0.0), (-MARGIN, 0.0), (0.0, MARGIN), (0.0, -MARGIN)]
