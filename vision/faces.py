@@ -304,6 +304,8 @@ def _stray_marks(
         u, v = fit.to_grid(blob.x, blob.y)
         if any(math.hypot(u - lu, v - lv) <= LOST_PIP_CLEAR for lu, lv in lost):
             continue  # the lost pip itself, or a piece of it
+        if _encloses(blob, pips):
+            continue  # the die itself, darker than a paler tray: no mark on a face holds its pips
         reach = max(abs(u), abs(v))
         if reach < 1.45:
             return True
@@ -322,6 +324,13 @@ def _stray_marks(
         ):
             return True
     return False
+
+
+def _encloses(blob: PipBlob, pips: list[PipBlob]) -> bool:
+    """True when every pip lies wholly inside the blob's inscribed circle."""
+    return len(pips) >= 2 and all(
+        math.hypot(p.x - blob.x, p.y - blob.y) + 0.5 * p.major < 0.5 * blob.minor for p in pips
+    )
 
 
 def _lost_pips_seen(

@@ -148,6 +148,8 @@ def _ray_lengths(
     # on a red face): no pip of a 1 has a neighbour this near to hide
     start = 0.5 * pip.major + max(LONE_RAY_GAP_PX, 0.5 * pip.major)
     radii = np.arange(start, reach, 1.0)
+    if len(radii) == 0:
+        return np.full(len(angles), np.inf)  # a blob as wide as the reach: no face round it
     xs = pip.x + np.cos(angles)[:, None] * radii[None, :]
     ys = pip.y + np.sin(angles)[:, None] * radii[None, :]
     h, w = dark.shape
