@@ -25,7 +25,10 @@ SIDE_PER_SPACING = 3.8  # typical die side over pip grid spacing (pips at about 
 MARGIN = 1.45  # bare face beyond the outer pips, in grid spacings (edges at about 1.8)
 DIE_REACH = 2.2  # a like pip nearer than this (grid spacings) is on the same die
 LIKE_SIZE = 1.4  # largest diameter ratio of two pips of one face
-LIKE_SIZE_PX = 2.0  # or diameter difference: an outline a few pixels wide is a pixel off on each side
+LIKE_SIZE_PX = 1.6  # or diameter difference: pips a few pixels wide measure only to a pixel
+# pips grouped and fitted onto one layout may differ more: an outline a few pixels wide is a
+# pixel off on each side (marks off the layout are still held to LIKE_SIZE_PX, to refuse)
+GROUP_SIZE_PX = 2.0
 LIKE_ROUNDNESS = 0.25  # pips of one face are squashed alike (a side face's much more)
 ADJACENT = 1.5  # pips closer than this many diameters are neighbours on one face
 SECOND_TRY_REACH = 3.0  # the same, for a part of a group that failed whole
@@ -53,10 +56,10 @@ class Face:
     fit: LayoutFit | None = None  # the grid of a read face of two pips or more
 
 
-def like_size(first: float, second: float) -> bool:
+def like_size(first: float, second: float, spread_px: float = LIKE_SIZE_PX) -> bool:
     """Two pip diameters that can belong to one face."""
     big, small = max(first, second), min(first, second)
-    return big <= LIKE_SIZE * small or big - small <= LIKE_SIZE_PX
+    return big <= LIKE_SIZE * small or big - small <= spread_px
 
 
 def face_tolerance(face_level: float, pip_contrast: float) -> float:
@@ -222,7 +225,7 @@ def group_pips(
     low = np.minimum(level[:, None], level[None, :])
     step = np.maximum(8.0, 0.06 * low)  # level_step, for every pair at once
     roundness = np.array([b.roundness for b in blobs])
-    candidate = ((big <= LIKE_SIZE * small) | (big - small <= LIKE_SIZE_PX)) & (dist <= reach)
+    candidate = ((big <= LIKE_SIZE * small) | (big - small <= GROUP_SIZE_PX)) & (dist <= reach)
     candidate &= np.abs(roundness[:, None] - roundness[None, :]) <= LIKE_ROUNDNESS
     candidate &= np.abs(level[:, None] - level[None, :]) <= step
     candidate = np.triu(candidate, k=1)
@@ -409,7 +412,7 @@ def read_group(
             return refuse("cocked", "squashed pips and grid")
         blurred = True  # read it if every other check holds; if one fails, blur is why
     diameters = [p.diameter for p in pips]
-    if not like_size(max(diameters), min(diameters)):
+    if not like_size(max(diameters), min(diameters), GROUP_SIZE_PX):
         return refuse("not_pips", "unequal pips")
     spacing_per_pip = fit.spacing / float(np.median(diameters))
     if not 0.8 <= spacing_per_pip <= 4.0:
