@@ -29,6 +29,7 @@ LIKE_SIZE_PX = 1.6  # or diameter difference: pips a few pixels wide measure onl
 # pips grouped and fitted onto one layout may differ more: an outline a few pixels wide is a
 # pixel off on each side (marks off the layout are still held to LIKE_SIZE_PX, to refuse)
 GROUP_SIZE_PX = 2.0
+LIKE_CONTRAST = 0.5  # pips of one face, printed and lit alike, stand out alike: a speck fainter is none
 LIKE_ROUNDNESS = 0.25  # pips of one face are squashed alike (a side face's much more)
 ADJACENT = 1.5  # pips closer than this many diameters are neighbours on one face
 SECOND_TRY_REACH = 3.0  # the same, for a part of a group that failed whole
@@ -301,6 +302,7 @@ def _stray_marks(
     members = {id(p) for p in pips}
     level = float(np.median([p.ring_level for p in pips]))
     diameter = float(np.median([p.diameter for p in pips]))
+    contrast = float(np.median([p.contrast for p in pips]))
     for blob in blobs:
         if id(blob) in members:
             continue
@@ -316,6 +318,7 @@ def _stray_marks(
             blob.roundness >= ROUND_MIN
             and (abs(blob.ring_level - level) <= 2.0 * level_step(level) or die_reach > DIE_REACH)
             and like_size(blob.diameter, diameter)
+            and blob.contrast >= LIKE_CONTRAST * contrast
         )
         if like and reach < die_reach:
             return True

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
 
-from vision.faces import GROUP_SIZE_PX, PipBlob, _encloses, like_size
+from vision.faces import GROUP_SIZE_PX, PipBlob, _encloses, _stray_marks, like_size
+from vision.layout import fit_layout
 from vision.ones import _ray_lengths, _square_edge_share
 from vision.profile import CalibrationProfile
 from vision.reader import DiceReader
@@ -83,3 +85,16 @@ def test_a_blob_wider_than_the_rays_reach_has_no_face_round_it() -> None:
     colour = np.full((40, 40, 3), 200, np.uint8)
     rays = _ray_lengths(dark, colour, blob(20, 20, 30.0), 10.0)
     assert np.isinf(rays).all()
+
+
+def test_a_faint_speck_past_the_face_is_no_pip_of_it() -> None:
+    cells = [(-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1)]
+    pips = [blob(50 + 6 * u, 50 + 6 * v, 3.0) for u, v in cells]
+    fit = fit_layout(np.array([(p.x, p.y) for p in pips]))
+    assert fit is not None and fit.value == 6
+    # where a fourth pip of a row would be, as dark as the pips: the group is part of a face
+    like = blob(50 + 6 * 2, 50, 3.0)
+    assert _stray_marks(fit, pips, [*pips, like], 2.2)
+    # the same place, standing out a third as much from the face: a speck at the die's edge
+    faint = replace(like, centre_level=200.0 - 0.35 * 160.0)
+    assert not _stray_marks(fit, pips, [*pips, faint], 2.2)
