@@ -27,6 +27,10 @@ MARGIN = 1.45  # bare face beyond the outer pips, in grid spacings (edges at abo
 DIE_REACH = 2.2  # a like pip nearer than this (grid spacings) is on the same die
 LIKE_SIZE = 1.4  # largest diameter ratio of two pips of one face
 LIKE_SIZE_PX = 1.6  # or diameter difference: pips a few pixels wide measure only to a pixel
+# pips grouped and fitted onto one layout may differ more: an outline a few pixels wide is a
+# pixel off on each side (marks off the layout are still held to LIKE_SIZE_PX, to refuse)
+GROUP_SIZE_PX = 2.0
+LIKE_CONTRAST = 0.5  # pips of one face, printed and lit alike, stand out alike: a speck fainter is none
 LIKE_ROUNDNESS = 0.25  # pips of one face are squashed alike (a side face's much more)
 ADJACENT = 1.5  # pips closer than this many diameters are neighbours on one face
 SECOND_TRY_REACH = 3.0  # the same, for a part of a group that failed whole
@@ -36,6 +40,7 @@ LOST_PIP_RESIDUAL = 0.25  # a 6 short of a pip or two must fit tighter than a wh
 LOST_PIP_DARKNESS = 0.5  # a lost pip's place is this share of the pips' contrast below the face
 LOST_PIP_CLEAR = 0.6  # grid spacings: marks this near a lost pip's place are that pip
 SMEARED_LINE = "smeared 2 or 3"  # the detail of a 2 or a 3 read from streaks
+FACE_GAP_PX = 3.0  # a pip's blur tints the face this far past its rim, at most (lens and JPEG)
 
 
 @dataclass(frozen=True)
@@ -53,10 +58,10 @@ class Face:
     fit: LayoutFit | None = None  # the grid of a read face of two pips or more
 
 
-def like_size(first: float, second: float) -> bool:
+def like_size(first: float, second: float, spread_px: float = LIKE_SIZE_PX) -> bool:
     """Two pip diameters that can belong to one face."""
     big, small = max(first, second), min(first, second)
-    return big <= LIKE_SIZE * small or big - small <= LIKE_SIZE_PX
+    return big <= LIKE_SIZE * small or big - small <= spread_px
 
 
 def face_tolerance(face_level: float, pip_contrast: float) -> float:
@@ -149,12 +154,19 @@ def off_face(
 _PATH_SAMPLES = 48  # along each pip-to-pip path: finer than a crease between touching dice
 
 
-def _face_colours(colour: np.ndarray, blobs: list[PipBlob]) -> np.ndarray:
-    """Median colour of the ring of face round every blob, (n, 3)."""
+def _face_colours(colour: np.ndarray, blobs: list[PipBlob], clear_of_blur: bool = False) -> np.ndarray:
+    """Median colour of the ring of face round every blob, (n, 3).
+
+    With `clear_of_blur` the ring lies as far out as the lone-pip rays start: the blur of a
+    light pip a few pixels wide tints the face right round it (a white pip on a red face).
+    """
     angles = np.linspace(0.0, 2.0 * math.pi, 12, endpoint=False)
     x = np.array([b.x for b in blobs])[:, None]
     y = np.array([b.y for b in blobs])[:, None]
-    radius = np.array([0.5 * b.major + max(2.0, 0.35 * b.minor) for b in blobs])[:, None]
+    radius = np.array([
+        0.5 * b.major + (max(FACE_GAP_PX, 0.5 * b.major) if clear_of_blur else max(2.0, 0.35 * b.minor))
+        for b in blobs
+    ])[:, None]
     ring = _colour_at(colour, x + radius * np.cos(angles), y + radius * np.sin(angles))
     return np.median(ring, axis=1)
 
@@ -215,7 +227,7 @@ def group_pips(
     low = np.minimum(level[:, None], level[None, :])
     step = np.maximum(8.0, 0.06 * low)  # level_step, for every pair at once
     roundness = np.array([b.roundness for b in blobs])
-    candidate = ((big <= LIKE_SIZE * small) | (big - small <= LIKE_SIZE_PX)) & (dist <= reach)
+    candidate = ((big <= LIKE_SIZE * small) | (big - small <= GROUP_SIZE_PX)) & (dist <= reach)
     candidate &= np.abs(roundness[:, None] - roundness[None, :]) <= LIKE_ROUNDNESS
     candidate &= np.abs(level[:, None] - level[None, :]) <= step
     candidate = np.triu(candidate, k=1)
@@ -270,7 +282,7 @@ def _margin_is_face(
     face_level = float(np.median([p.ring_level for p in pips]))
     contrast = float(np.median([p.contrast for p in pips]))
     floor = face_level - face_tolerance(face_level, contrast)
-    face = np.median(_face_colours(colour, pips), axis=0)
+    face = np.median(_face_colours(colour, pips, clear_of_blur=True), axis=0)
     # mid-sides only, and only those clear of the layout's pips (a 6 has pips at (±1, 0))
     cells = fit.cells
     sides = [(MARGIN, 0.0), (-MARGIN, 0.0), (0.0, MARGIN), (0.0, -MARGIN)]
@@ -313,12 +325,15 @@ def _stray_marks(
     round_min = ROUND_MIN
     if smeared:
         round_min = min(ROUND_MIN, min(p.roundness for p in pips) - LIKE_ROUNDNESS)
+    contrast = float(np.median([p.contrast for p in pips]))
     for blob in blobs:
         if id(blob) in members:
             continue
         u, v = fit.to_grid(blob.x, blob.y)
         if any(math.hypot(u - lu, v - lv) <= LOST_PIP_CLEAR for lu, lv in lost):
             continue  # the lost pip itself, or a piece of it
+        if _encloses(blob, pips):
+            continue  # the die itself, darker than a paler tray: no mark on a face holds its pips
         reach = max(abs(u), abs(v))
         if reach < 1.45:
             return True
@@ -326,6 +341,7 @@ def _stray_marks(
             blob.roundness >= round_min
             and (abs(blob.ring_level - level) <= 2.0 * level_step(level) or die_reach > DIE_REACH)
             and like_size(blob.diameter, diameter)
+            and blob.contrast >= LIKE_CONTRAST * contrast
         )
         if like and reach < die_reach:
             return True
@@ -337,6 +353,13 @@ def _stray_marks(
         ):
             return True
     return False
+
+
+def _encloses(blob: PipBlob, pips: list[PipBlob]) -> bool:
+    """True when every pip lies wholly inside the blob's inscribed circle."""
+    return len(pips) >= 2 and all(
+        math.hypot(p.x - blob.x, p.y - blob.y) + 0.5 * p.major < 0.5 * blob.minor for p in pips
+    )
 
 
 def _lost_pips_seen(
@@ -414,7 +437,7 @@ def read_group(
             return refuse("cocked", "squashed pips across a narrow 6")
         blurred = True  # read it if every other check holds; if one fails, blur is why
     diameters = [p.diameter for p in pips]
-    if not like_size(max(diameters), min(diameters)):
+    if not like_size(max(diameters), min(diameters), GROUP_SIZE_PX):
         return refuse("not_pips", "unequal pips")
     spacing_per_pip = fit.spacing / float(np.median(diameters))
     if not 0.8 <= spacing_per_pip <= 4.0:

@@ -42,6 +42,12 @@ OUTWARD_BAND = (0.5, 0.85)
 OUTWARD_PIP_LENGTH = 0.3  # die sides: the longest a pip can look (a wall's edge is longer)
 OUTWARD_WIDTH = 0.5  # half width of that band, in die sides
 OUTWARD_MIN_RADIUS = 0.75  # die sides from the view's centre: nearer, "away" is not defined
+# A 1 on a face as pale or as dark as the tray (white on white felt) shows only some of its
+# edges. With the die size known, the edges that do show must be those of a square of that
+# side centred on the pip: a dot beside some other object does not line up so.
+SQUARE_EDGE_RAYS = 10  # rays (of 32) that must end on the square's edge: over 110° of it
+SQUARE_EDGE_TOLERANCE = 0.12  # die sides: a rounded, shaded edge ends a ray this early or late
+PIP_PER_SIDE_RANGE = (0.12, 0.32)  # a 1's pip diameter over the die side, any maker
 
 
 def shows_second_face(
@@ -144,6 +150,8 @@ def _ray_lengths(
     # on a red face): no pip of a 1 has a neighbour this near to hide
     start = 0.5 * pip.major + max(LONE_RAY_GAP_PX, 0.5 * pip.major)
     radii = np.arange(start, reach, 1.0)
+    if len(radii) == 0:
+        return np.full(len(angles), np.inf)  # a blob as wide as the reach: no face round it
     xs = pip.x + np.cos(angles)[:, None] * radii[None, :]
     ys = pip.y + np.sin(angles)[:, None] * radii[None, :]
     h, w = dark.shape
@@ -191,7 +199,8 @@ def read_lone_pip(
     rays = _ray_lengths(dark, colour, pip, reach)
     bounded = np.sort(rays[np.isfinite(rays)])
     if len(bounded) < len(rays) - 2:
-        return None  # open on some side: not a face with a border
+        # open on some side: not a face with a border, unless a known die size shows its edges
+        return _read_partly_bounded(pip, rays, unclaimed, die_size) if die_size else None
     # the third shortest ray: a hidden pip of a 3 or a 5 (two opposite corners at least) stops
     # four rays or more, a stray pixel of glare or noise one or two
     near, far = float(bounded[2]), float(bounded[-3])
@@ -238,3 +247,42 @@ def _squashed_as_frame(pip: PipBlob, frame_squash: tuple[float, float] | None) -
     roundness, angle = frame_squash
     turn = abs((pip.angle - angle + math.pi / 2) % math.pi - math.pi / 2)
     return abs(pip.roundness - roundness) <= OBLIQUE_ROUNDNESS and turn <= math.radians(OBLIQUE_TURN_DEG)
+
+
+def _square_edge_share(rays: np.ndarray, side: float) -> tuple[int, int]:
+    """(rays ending on the best-placed square of this side round the pip, rays bounded)."""
+    angles = np.linspace(0.0, 2.0 * math.pi, len(rays), endpoint=False)
+    bounded = np.isfinite(rays)
+    best = 0
+    for turn in np.deg2rad(np.arange(0.0, 90.0, 3.0)):
+        off = angles - turn
+        # a centred square's edge lies half a side away along its normals
+        edge = 0.5 * side / np.maximum(np.abs(np.cos(off)), np.abs(np.sin(off)))
+        on_edge = bounded & (np.abs(rays - edge) <= SQUARE_EDGE_TOLERANCE * side)
+        best = max(best, int(on_edge.sum()))
+    return best, int(bounded.sum())
+
+
+def _read_partly_bounded(
+    pip: PipBlob, rays: np.ndarray, unclaimed: list[PipBlob], die_size: float
+) -> Face | None:
+    """A 1 whose face shows only some of its edges against the tray, with the die size known.
+
+    Every ray runs over bare face past where a hidden pip of a 2, 3, 4 or 5 could be; the pip
+    is of a 1's size for this die; and the edges that show are a square of the die's side,
+    centred on the pip, over a good part of its outline, with nothing bounded off it.
+    """
+    if pip.roundness < COCKED_ROUNDNESS:
+        return None
+    if not PIP_PER_SIDE_RANGE[0] * die_size <= pip.diameter <= PIP_PER_SIDE_RANGE[1] * die_size:
+        return None
+    if float(np.min(rays)) < LONE_EDGE_SHARE * die_size:
+        return None
+    on_edge, bounded = _square_edge_share(rays, die_size)
+    # every bounded ray but one or two noisy ones ends on the square: no other object near
+    if on_edge < SQUARE_EDGE_RAYS or bounded - on_edge > 2:
+        return None
+    if like_pips_near(pip, die_size, unclaimed):
+        return Face(None, (pip.x, pip.y), die_size, 0.0, "not_pips", 1, pip.roundness,
+                    "a like pip nearby")
+    return Face(1, (pip.x, pip.y), die_size, 0.5, None, 1, pip.roundness)

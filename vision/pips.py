@@ -67,6 +67,7 @@ class PipSearch:
 
 _Shape = tuple[float, float, float, float, float, float, float]
 _SPLIT_ROUNDNESS = 0.7  # a blob squashed below this may be pips run together
+_SPLIT_LEVELS = (0.5, 0.3)  # shares of the way from a merged blob's darkest to its surround
 
 
 def _shape(contour: np.ndarray, search: PipSearch, dx: float = 0.0, dy: float = 0.0) -> _Shape | None:
@@ -105,15 +106,20 @@ def _split_merged(smooth: np.ndarray, contour: np.ndarray, search: PipSearch) ->
     outside = crop[mask == 0]
     if inside.size == 0 or outside.size == 0:
         return []
-    level = (float(inside.min()) + float(np.median(outside))) / 2.0
-    cores = ((crop < level) & (mask > 0)).astype(np.uint8) * 255
-    pieces, _ = cv2.findContours(cores, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-    shapes = [
-        s
-        for s in (_shape(p, search, x0, y0) for p in pieces)
-        if s is not None and s[6] >= search.min_solidity
-    ]
-    return shapes if len(shapes) >= 2 else []
+    low, high = float(inside.min()), float(np.median(outside))
+    # pips a pixel apart (a 6 on a die twenty pixels wide) still touch at half the contrast:
+    # their cores part lower down
+    for share in _SPLIT_LEVELS:
+        cores = ((crop < low + share * (high - low)) & (mask > 0)).astype(np.uint8) * 255
+        pieces, _ = cv2.findContours(cores, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+        shapes = [
+            s
+            for s in (_shape(p, search, x0, y0) for p in pieces)
+            if s is not None and s[6] >= search.min_solidity
+        ]
+        if len(shapes) >= 2:
+            return shapes
+    return []
 
 
 def find_pip_blobs(dark: np.ndarray, search: PipSearch) -> list[PipBlob]:
