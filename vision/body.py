@@ -25,7 +25,9 @@ RAY_SPREAD = math.radians(45.0)  # rays from the outward direction: one of them 
 RAY_COUNT = 9
 EDGE_SPAN = 0.25  # die sides either side of the edge's middle: clear of the corners
 STEP_PX = 0.5
-SHADE = (0.45, 1.7)  # a side face is lit unlike the top face, within these brightness ratios
+# a side face is lit unlike the top face, turned from the light down to a third of its brightness;
+# a shadow on the felt as dark is told by its tint, or by the felt beside the die
+SHADE = (0.3, 1.7)
 TINT = 0.05  # and of the same tint: largest L1 step of (b, g, r) / (b + g + r)
 BESIDE = 1.2  # die sides across from the centre: felt beside the die, clear of its corners
 REF_BAND = (0.36, 0.44)  # die sides from the centre: bare top face between pips and edge
