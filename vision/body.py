@@ -37,13 +37,16 @@ REF_BAND = (0.36, 0.44)  # die sides from the centre: bare top face between pips
 LEAN_EXCESS = 0.12
 
 
-def body_reach(face: Face, colour: np.ndarray, outward: tuple[float, float], side: float) -> float | None:
+def body_reach(
+    face: Face, colour: np.ndarray, outward: tuple[float, float], side: float, beside: bool = True
+) -> float | None:
     """Die sides from the top face's centre that die-coloured pixels reach past its outer edge.
 
     With a pip grid, parallel rays cross the top face's edge nearest to square with `outward`,
     away from its corners, and the median reach counts. A 1 gives no turn: rays fan 45° either
     side of `outward`, one of them square to an edge, and the least reach counts (0.5 side on a
-    flat die). None when the top face is too dark to give a colour to compare with.
+    flat die). None when the top face is too dark to give a colour to compare with, or (with
+    `beside`) when the felt beside the die, level with the band measured, passes for the die.
     """
     ux, uy = outward
     if face.fit is not None:
@@ -62,14 +65,13 @@ def body_reach(face: Face, colour: np.ndarray, outward: tuple[float, float], sid
     map_x = (ox + radii[None, :] * cos).astype(np.float32)
     map_y = (oy + radii[None, :] * sin).astype(np.float32)
     # three parallel lines a pixel apart per ray: one noisy pixel does not end the die
-    lines = []
-    for shift in (-1.0, 0.0, 1.0):
-        sx = (map_x - shift * sin).astype(np.float32)
-        sy = (map_y + shift * cos).astype(np.float32)
-        # past the picture's border is black: no die there
-        lines.append(cv2.remap(colour, sx, sy, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
-                     .astype(np.float32))
-    samples = np.median(np.stack(lines), axis=0)  # (rays, radii, 3)
+    shifts = np.array([-1.0, 0.0, 1.0])[:, None, None]
+    sx = (map_x[None] - shifts * sin[None]).reshape(-1, len(radii)).astype(np.float32)
+    sy = (map_y[None] + shifts * cos[None]).reshape(-1, len(radii)).astype(np.float32)
+    # past the picture's border is black: no die there
+    lines = cv2.remap(colour, sx, sy, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
+    a, b, c = lines.reshape(3, RAY_COUNT, len(radii), 3).astype(np.float32)
+    samples = np.maximum(np.minimum(a, b), np.minimum(np.maximum(a, b), c))  # median of three
     ref_r = np.linspace(*REF_BAND, 4) * side
     ref_x = ox + np.cos(angles)[:, None] * ref_r[None, :]
     ref_y = oy + np.sin(angles)[:, None] * ref_r[None, :]
@@ -84,15 +86,15 @@ def body_reach(face: Face, colour: np.ndarray, outward: tuple[float, float], sid
     die = _die_like(samples, ref)
     # the felt or the wall beside the die, level with the band: when it passes for the die too
     # (ivory dice on white felt), a band of die colour past the top face tells nothing
-    normal = float(np.median(angles))
-    nx, ny = math.cos(normal), math.sin(normal)
-    along = np.linspace(0.0, 0.9, 7) * side
-    for flank in (-BESIDE, BESIDE):
-        bx = face.center[0] - flank * side * ny + along * nx
-        by = face.center[1] + flank * side * nx + along * ny
-        beside = cv2.remap(colour, bx[None, :].astype(np.float32), by[None, :].astype(np.float32),
-                           cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT).astype(np.float32)
-        if _die_like(np.median(beside, axis=1), ref).all():
+    if beside:
+        normal = float(np.median(angles))
+        nx, ny = math.cos(normal), math.sin(normal)
+        along = np.linspace(0.0, 0.9, 7) * side
+        flanks = np.array([-BESIDE, BESIDE])[:, None] * side
+        bx = (face.center[0] - flanks * ny + along[None, :] * nx).astype(np.float32)
+        by = (face.center[1] + flanks * nx + along[None, :] * ny).astype(np.float32)
+        felt = cv2.remap(colour, bx, by, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
+        if _die_like(np.median(felt.astype(np.float32), axis=1), ref).any():
             return None
     # the glow of a light pip can tint the face just past it: the run starts at the first die
     # sample near the ray's start, and ends at the first two samples in a row that are not die
@@ -131,6 +133,6 @@ def reach_past_sides(
     if outer is None:
         return None
     ux, uy = outward
-    sides = [body_reach(face, colour, (-uy * k, ux * k), side) for k in (1.0, -1.0)]
+    sides = [body_reach(face, colour, (-uy * k, ux * k), side, beside=False) for k in (1.0, -1.0)]
     known = [s for s in sides if s is not None]
     return outer - min(known) if known else None
