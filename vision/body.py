@@ -35,6 +35,7 @@ REF_BAND = (0.36, 0.44)  # die sides from the centre: bare top face between pips
 # 0.05 (little over a pixel at 26 pixels a die); a second face tipped 25° or more shows a band
 # of three pixels and more
 LEAN_EXCESS = 0.12
+WALL_REACH = 1.0  # die sides inside the tray's outline: a die leaning on the wall has its top this near
 
 
 def body_reach(
@@ -136,3 +137,27 @@ def reach_past_sides(
     sides = [body_reach(face, colour, (-uy * k, ux * k), side, beside=False) for k in (1.0, -1.0)]
     known = [s for s in sides if s is not None]
     return outer - min(known) if known else None
+
+
+def shows_body_past_top(
+    face: Face,
+    view_centre: tuple[float, float],
+    die_size: float,
+    colour: np.ndarray,
+    outline: np.ndarray,
+) -> bool:
+    """True when a die by the wall shows its body past its top face on the side away from the middle.
+
+    Only a die within a die's reach of the wall (`outline`, the tray's, in the frame's pixels)
+    can lean on it; further in there is nothing to lean on, and the felt round a die tells less.
+    """
+    depth = cv2.pointPolygonTest(outline.reshape(-1, 1, 2), face.center, True)
+    if depth > WALL_REACH * die_size:
+        return False
+    dx, dy = face.center[0] - view_centre[0], face.center[1] - view_centre[1]
+    radius = math.hypot(dx, dy)
+    if radius < die_size:
+        return False  # below the lens every side of a die is "away": nothing to tell
+    side = face.size if face.fit is not None else die_size
+    excess = reach_past_sides(face, colour, (dx / radius, dy / radius), side)
+    return excess is not None and excess > LEAN_EXCESS

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from vision.body import LEAN_EXCESS, reach_past_sides
+from vision.body import shows_body_past_top
 from vision.errors import VisionError
 from vision.faces import (
     ROUND_MIN,
@@ -38,7 +38,6 @@ MAX_BALANCE_GAIN = 1.6
 # dice, whose 2s to 5s measure 0.19 and up), two pips of a 4 at 0.5
 SPACING_PER_SIDE = (0.18, 0.36)
 SPACING_SPREAD = 1.45  # without calibration: within this factor of the frame's median step
-WALL_REACH = 1.0  # die sides inside the tray's outline: a die leaning on the wall has its top this near
 TOP_DOWN_ASPECT = 0.9  # about 25° of tilt; flat faces under the box's camera measure 0.92+
 PROBE_WINDOW = 21  # first look, before the pip size is known
 WINDOW_PER_PIP = 3.2  # adaptive window over pip diameter
@@ -339,34 +338,9 @@ def _cocked_if_leaning(
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="second face seen")
     if die_size and shows_outer_face(face, marks, view_centre, die_size, dark):
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="outer face seen")
-    if die_size and outline is not None and _body_past_top(face, view_centre, die_size, colour, outline):
+    if die_size and outline is not None and shows_body_past_top(face, view_centre, die_size, colour, outline):
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="body past top face")
     return face
-
-
-def _body_past_top(
-    face: Face,
-    view_centre: tuple[float, float],
-    die_size: float,
-    colour: np.ndarray,
-    outline: np.ndarray,
-) -> bool:
-    """True when a die by the wall shows its body past its top face on the side away from the middle.
-
-    Only a die within a die's reach of the wall can lean on it; further in there is nothing to
-    lean on, and the felt round a die tells less.
-    """
-    depth = cv2.pointPolygonTest(outline.reshape(-1, 1, 2), face.center, True)
-    if depth > WALL_REACH * die_size:
-        return False
-    dx, dy = face.center[0] - view_centre[0], face.center[1] - view_centre[1]
-    radius = math.hypot(dx, dy)
-    if radius < die_size:
-        return False  # below the lens every side of a die is "away": nothing to tell
-    side = face.size if face.fit is not None else die_size
-    excess = reach_past_sides(face, colour, (dx / radius, dy / radius), side)
-    return excess is not None and excess > LEAN_EXCESS
-
 
 
 def _window_for(pip_diameter: float) -> int:
