@@ -93,8 +93,13 @@ def _white_balanced_min(image: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.n
 class DiceReader:
     """Reads the dice of a frame. Holds only configuration, so one reader serves many frames."""
 
-    def __init__(self, profile: CalibrationProfile | None = None) -> None:
+    def __init__(
+        self, profile: CalibrationProfile | None = None, crop_to_tray: bool = True
+    ) -> None:
         self.profile = profile or CalibrationProfile()
+        # False reads the whole frame (dice beside the tray too); the outline still says where
+        # the wall is
+        self.crop_to_tray = crop_to_tray
 
     def read(self, image: np.ndarray) -> Reading:
         """Read a BGR (H×W×3 uint8) or grey (H×W uint8) frame."""
@@ -104,7 +109,7 @@ class DiceReader:
             image = cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
         height, width = image.shape[:2]
         offset = (0, 0)
-        bounds = self.profile.tray_bounds(width, height)
+        bounds = self.profile.tray_bounds(width, height) if self.crop_to_tray else None
         if bounds is not None:
             x0, y0, x1, y1 = bounds
             image = image[y0:y1, x0:x1]

@@ -17,9 +17,11 @@ import pytest
 
 from calibration.simulated import profile_for_preset
 from vision.body import LEAN_EXCESS, body_reach, reach_past_sides
+from vision.events import TrayAtRest
 from vision.faces import Face
 from vision.layout import LAYOUTS, fit_layout
 from vision.reader import DiceReader
+from vision.tracker import TrayTracker
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "lean"
 
@@ -97,3 +99,16 @@ def test_the_reader_refuses_the_leaning_die_and_reads_the_flat_ones(name: str) -
             assert not read and [u.reason for u in refused] == ["cocked"]
         else:
             assert [d.value for d in read] == [die["value"]]
+
+
+def test_the_tracker_refuses_the_leaning_die_read_on_the_whole_frame() -> None:
+    record = json.loads((DATA / "leaning-red-pips-frame.json").read_text())
+    image = cv2.imread(str(DATA / "leaning-red-pips-frame.jpg"))
+    tracker = TrayTracker(profile_for_preset(record["preset"], top_down=True))
+    rests = [
+        e for k in range(20) for e in tracker.feed(k * 33_333_333, image) if isinstance(e, TrayAtRest)
+    ]
+    assert rests
+    (leaning,) = [d for d in record["dice"] if d["cocked"]]
+    near = [d for d in rests[0].dice if math.dist(d.center, leaning["centre_px"]) < 12.0]
+    assert [(d.value, d.reason) for d in near] == [(None, "cocked")]
