@@ -18,6 +18,7 @@ import cv2
 import numpy as np
 
 from vision.blur import STREAK_ROUNDNESS, read_streaks
+from vision.body import shows_body_past_top
 from vision.errors import VisionError
 from vision.faces import (
     ROUND_MIN,
@@ -96,8 +97,13 @@ def _white_balanced_min(image: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.n
 class DiceReader:
     """Reads the dice of a frame. Holds only configuration, so one reader serves many frames."""
 
-    def __init__(self, profile: CalibrationProfile | None = None) -> None:
+    def __init__(
+        self, profile: CalibrationProfile | None = None, crop_to_tray: bool = True
+    ) -> None:
         self.profile = profile or CalibrationProfile()
+        # False reads the whole frame (dice beside the tray too); the outline still says where
+        # the wall is
+        self.crop_to_tray = crop_to_tray
 
     def read(self, image: np.ndarray) -> Reading:
         """Read a BGR (H×W×3 uint8) or grey (H×W uint8) frame."""
@@ -107,7 +113,7 @@ class DiceReader:
             image = cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
         height, width = image.shape[:2]
         offset = (0, 0)
-        bounds = self.profile.tray_bounds(width, height)
+        bounds = self.profile.tray_bounds(width, height) if self.crop_to_tray else None
         if bounds is not None:
             x0, y0, x1, y1 = bounds
             image = image[y0:y1, x0:x1]
@@ -121,8 +127,14 @@ class DiceReader:
             planes.append(cv2.bitwise_not(grey))
         search, probed = self._pip_search(planes)
         view_centre = (0.5 * width - offset[0], 0.5 * height - offset[1])
+        outline = (
+            np.asarray(self.profile.tray_polygon, dtype=np.float32) - np.float32(offset)
+            if self.profile.tray_polygon else None
+        )
         per_plane = [
-            self._read_polarity(plane, colour, blobs or find_pip_blobs(plane, search), view_centre)
+            self._read_polarity(
+                plane, colour, blobs or find_pip_blobs(plane, search), view_centre, outline
+            )
             for plane, blobs in zip(planes, probed, strict=True)
         ]
         faces = _resolve_overlaps(_drop_weak_ones(per_plane))
@@ -166,6 +178,7 @@ class DiceReader:
         colour: np.ndarray,
         blobs: list[PipBlob],
         view_centre: tuple[float, float],
+        outline: np.ndarray | None = None,
     ) -> list[Face]:
         expected = self.profile.die_size_px
         spacing_hint = expected / SIDE_PER_SPACING if expected else None
@@ -253,7 +266,7 @@ class DiceReader:
             loose = [b for b in unclaimed if not any(_on_face(f, b) for f in read)]
             marks = [b for b in blobs if not any(_on_face(f, b) for f in read)]
             faces = [
-                _cocked_if_leaning(face, loose, marks, view_centre, expected, dark)
+                _cocked_if_leaning(face, loose, marks, view_centre, expected, dark, colour, outline)
                 for face in faces
             ]
         return faces
@@ -353,6 +366,8 @@ def _cocked_if_leaning(
     view_centre: tuple[float, float],
     die_size: float | None,
     dark: np.ndarray,
+    colour: np.ndarray,
+    outline: np.ndarray | None = None,
 ) -> Face:
     """Refuse a face that a camera looking straight down should not see as it is seen.
 
@@ -369,6 +384,8 @@ def _cocked_if_leaning(
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="second face seen")
     if die_size and shows_outer_face(face, marks, view_centre, die_size, dark):
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="outer face seen")
+    if die_size and outline is not None and shows_body_past_top(face, view_centre, die_size, colour, outline):
+        return replace(face, value=None, confidence=0.0, reason="cocked", detail="body past top face")
     return face
 
 

@@ -22,7 +22,7 @@ gain is taken out before thresholding, so lamps do not read as motion.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
@@ -57,7 +57,7 @@ class TrayTracker:
         self.profile = profile or CalibrationProfile()
         self.settings = settings or TrackerSettings()
         # the tracker reads the whole frame, so that dice landing beside the tray are seen
-        self._reader = DiceReader(replace(self.profile, tray_polygon=None))
+        self._reader = DiceReader(self.profile, crop_to_tray=False)
         self._scale = 0.0
         self._prev: np.ndarray | None = None
         self._prev_t = 0

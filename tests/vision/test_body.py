@@ -1,0 +1,114 @@
+"""How far a die's body reaches past its top face: leaning dice against flat dice by the wall.
+
+The crops and frames are simulated (tests/data/lean): each crop with the pips of its top face,
+the direction away from the picture's centre and the die side; each frame with its preset and
+the dice on it, read with the preset's calibration.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from calibration.simulated import profile_for_preset
+from vision.body import LEAN_EXCESS, body_reach, reach_past_sides
+from vision.events import TrayAtRest
+from vision.faces import Face
+from vision.layout import LAYOUTS, fit_layout
+from vision.reader import DiceReader
+from vision.tracker import TrayTracker
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "lean"
+
+
+def face_of(pips: list[list[float]], side: float) -> Face:
+    fit = fit_layout(np.array(pips, dtype=float))
+    assert fit is not None
+    return Face(fit.value, fit.center, side, 0.9, None, len(pips), 0.95, "", fit)
+
+
+def excess_of(name: str) -> float | None:
+    record = json.loads((DATA / f"{name}.json").read_text())
+    image = cv2.imread(str(DATA / f"{name}.png"))
+    face = face_of(record["pips"], record["side"])
+    assert face.value == record["value"]
+    return reach_past_sides(face, image, tuple(record["outward"]), record["side"])
+
+
+@pytest.mark.parametrize("name", ["leaning-red-pips-5", "leaning-red-pips-5b"])
+def test_a_leaning_die_shows_its_body_past_the_top_face(name: str) -> None:
+    excess = excess_of(name)
+    assert excess is not None and excess > LEAN_EXCESS
+
+
+@pytest.mark.parametrize("name", ["flat-by-wall-red-pips-2", "flat-by-wall-white-felt-4"])
+def test_a_flat_die_by_the_wall_ends_at_its_top_face(name: str) -> None:
+    excess = excess_of(name)
+    assert excess is None or excess < LEAN_EXCESS
+
+
+def drawn_die(band: float, felt: tuple[int, int, int]) -> tuple[np.ndarray, Face]:
+    """A 30-pixel 4 seen from above with `band` die sides of a shaded second face past its top."""
+    side, centre = 30.0, (100.0, 100.0)
+    image = np.full((200, 200, 3), felt, dtype=np.uint8)
+    top = (int(centre[0] - side / 2), int(centre[1] - side / 2))
+    if band:
+        cv2.rectangle(image, (top[0], top[1] - int(band * side)), (top[0] + int(side), top[1]),
+                      (170, 175, 180), -1)
+    cv2.rectangle(image, top, (top[0] + int(side), top[1] + int(side)), (235, 240, 245), -1)
+    step = side / 3.8
+    pips = [(centre[0] + step * u, centre[1] + step * v) for u, v in LAYOUTS[4]]
+    for x, y in pips:
+        cv2.circle(image, (round(x), round(y)), 2, (20, 20, 20), -1)
+    return image, face_of([list(p) for p in pips], side)
+
+
+def test_a_drawn_second_face_past_the_top_is_measured() -> None:
+    up = (0.0, -1.0)  # the picture's centre is below the die
+    image, face = drawn_die(0.4, (40, 110, 30))
+    reach = body_reach(face, image, up, face.size)
+    assert reach is not None and math.isclose(reach, 0.9, abs_tol=0.05)
+    excess = reach_past_sides(face, image, up, face.size)
+    assert excess is not None and math.isclose(excess, 0.4, abs_tol=0.05)
+    image, face = drawn_die(0.0, (40, 110, 30))
+    excess = reach_past_sides(face, image, up, face.size)
+    assert excess is not None and abs(excess) < 0.05
+
+
+def test_felt_of_the_die_colour_tells_nothing() -> None:
+    image, face = drawn_die(0.0, (235, 240, 245))
+    assert body_reach(face, image, (0.0, -1.0), face.size) is None
+
+
+@pytest.mark.parametrize(
+    "name", ["leaning-red-pips", "flat-by-wall-white-felt", "flat-by-wall-red-pips"]
+)
+def test_the_reader_refuses_the_leaning_die_and_reads_the_flat_ones(name: str) -> None:
+    record = json.loads((DATA / f"{name}-frame.json").read_text())
+    image = cv2.imread(str(DATA / f"{name}-frame.jpg"))
+    reading = DiceReader(profile_for_preset(record["preset"], top_down=True)).read(image)
+    for die in record["dice"]:
+        read = [d for d in reading.dice if math.dist(d.center, die["centre_px"]) < 12.0]
+        refused = [u for u in reading.unreadable if math.dist(u.center, die["centre_px"]) < 12.0]
+        if die["cocked"]:
+            assert not read and [u.reason for u in refused] == ["cocked"]
+        else:
+            assert [d.value for d in read] == [die["value"]]
+
+
+def test_the_tracker_refuses_the_leaning_die_read_on_the_whole_frame() -> None:
+    record = json.loads((DATA / "leaning-red-pips-frame.json").read_text())
+    image = cv2.imread(str(DATA / "leaning-red-pips-frame.jpg"))
+    tracker = TrayTracker(profile_for_preset(record["preset"], top_down=True))
+    rests = [
+        e for k in range(20) for e in tracker.feed(k * 33_333_333, image) if isinstance(e, TrayAtRest)
+    ]
+    assert rests
+    (leaning,) = [d for d in record["dice"] if d["cocked"]]
+    near = [d for d in rests[0].dice if math.dist(d.center, leaning["centre_px"]) < 12.0]
+    assert [(d.value, d.reason) for d in near] == [(None, "cocked")]

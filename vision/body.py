@@ -1,0 +1,163 @@
+"""How far a die's body reaches past its top face on the wall side, seen from straight above.
+
+Under a camera that looks straight down, a flat die's top face is the part of the die nearest the
+lens, so it is pushed outwards from the picture's centre past the rest of the body: on the side
+away from the middle the die ends at the top face's edge. A die leaning on the tray's wall tips
+its top face towards the middle and turns up the face that was against the wall; that face shows
+as a band of die colour past the top face's edge on the far side. The band is measured along
+rays from the top face's centre, each running over die-coloured pixels until the first pixels
+of another colour or brightness (the felt, the wall or a shadow).
+"""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+
+from vision.faces import Face
+
+RAY_START = 0.46  # die sides from the centre: past the corner pips, still on the top face
+GLOW_SKIP = 0.1  # die sides at the ray's start where a pip's glow may still tint the face
+RAY_END = 1.2  # die sides: past the widest band a leaning die shows
+RAY_SPREAD = math.radians(45.0)  # rays from the outward direction: one of them is square to an edge
+RAY_COUNT = 9
+EDGE_SPAN = 0.25  # die sides either side of the edge's middle: clear of the corners
+STEP_PX = 0.5
+# a side face is lit unlike the top face, turned from the light down to a third of its brightness;
+# a shadow on the felt as dark is told by its tint, or by the felt beside the die
+SHADE = (0.3, 1.7)
+TINT = 0.05  # and of the same tint: largest L1 step of (b, g, r) / (b + g + r)
+BESIDE = 1.2  # die sides across from the centre: felt beside the die, clear of its corners
+REF_BAND = (0.36, 0.44)  # die sides from the centre: bare top face between pips and edge
+# die sides past the outer edge beyond what the side edges show: edge blur and noise make up to
+# 0.05 (little over a pixel at 26 pixels a die); a second face tipped 25° or more shows a band
+# of three pixels and more
+LEAN_EXCESS = 0.12
+WALL_REACH = 1.0  # die sides inside the tray's outline: a die leaning on the wall has its top this near
+
+
+def body_reach(
+    face: Face, colour: np.ndarray, outward: tuple[float, float], side: float, beside: bool = True
+) -> float | None:
+    """Die sides from the top face's centre that die-coloured pixels reach past its outer edge.
+
+    With a pip grid, parallel rays cross the top face's edge nearest to square with `outward`,
+    away from its corners, and the median reach counts. A 1 gives no turn: rays fan 45° either
+    side of `outward`, one of them square to an edge, and the least reach counts (0.5 side on a
+    flat die). None when the top face is too dark to give a colour to compare with, or (with
+    `beside`) when the felt beside the die, level with the band measured, passes for the die.
+    """
+    ux, uy = outward
+    if face.fit is not None:
+        turn = face.fit.angle
+        normals = [turn + k * 0.5 * math.pi for k in range(4)]
+        normal = max(normals, key=lambda a: math.cos(a) * ux + math.sin(a) * uy)
+        angles = np.full(RAY_COUNT, normal)
+        offsets = np.linspace(-EDGE_SPAN, EDGE_SPAN, RAY_COUNT) * side
+    else:
+        angles = math.atan2(uy, ux) + np.linspace(-RAY_SPREAD, RAY_SPREAD, RAY_COUNT)
+        offsets = np.zeros(RAY_COUNT)
+    radii = np.arange(RAY_START * side, RAY_END * side, STEP_PX)
+    cos, sin = np.cos(angles)[:, None], np.sin(angles)[:, None]
+    ox = face.center[0] - offsets[:, None] * sin
+    oy = face.center[1] + offsets[:, None] * cos
+    map_x = (ox + radii[None, :] * cos).astype(np.float32)
+    map_y = (oy + radii[None, :] * sin).astype(np.float32)
+    # three parallel lines a pixel apart per ray: one noisy pixel does not end the die
+    shifts = np.array([-1.0, 0.0, 1.0])[:, None, None]
+    sx = (map_x[None] - shifts * sin[None]).reshape(-1, len(radii)).astype(np.float32)
+    sy = (map_y[None] + shifts * cos[None]).reshape(-1, len(radii)).astype(np.float32)
+    # past the picture's border is black: no die there
+    lines = cv2.remap(colour, sx, sy, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
+    a, b, c = lines.reshape(3, RAY_COUNT, len(radii), 3).astype(np.float32)
+    samples = np.maximum(np.minimum(a, b), np.minimum(np.maximum(a, b), c))  # median of three
+    ref_r = np.linspace(*REF_BAND, 4) * side
+    ref_x = ox + np.cos(angles)[:, None] * ref_r[None, :]
+    ref_y = oy + np.sin(angles)[:, None] * ref_r[None, :]
+    ref_pixels = cv2.remap(
+        colour, ref_x.astype(np.float32), ref_y.astype(np.float32), cv2.INTER_LINEAR,
+        borderMode=cv2.BORDER_REPLICATE,
+    ).reshape(-1, 3).astype(np.float32)
+    ref = np.median(ref_pixels, axis=0)
+    ref_sum = float(ref.sum())
+    if ref_sum < 60.0:
+        return None  # too dark a face for its tint to mean anything
+    die = _die_like(samples, ref)
+    # the felt or the wall beside the die, level with the band: when it passes for the die too
+    # (ivory dice on white felt), a band of die colour past the top face tells nothing
+    if beside:
+        normal = float(np.median(angles))
+        nx, ny = math.cos(normal), math.sin(normal)
+        along = np.linspace(0.0, 0.9, 7) * side
+        flanks = np.array([-BESIDE, BESIDE])[:, None] * side
+        bx = (face.center[0] - flanks * ny + along[None, :] * nx).astype(np.float32)
+        by = (face.center[1] + flanks * nx + along[None, :] * ny).astype(np.float32)
+        felt = cv2.remap(colour, bx, by, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
+        if _die_like(np.median(felt.astype(np.float32), axis=1), ref).any():
+            return None
+    # the glow of a light pip can tint the face just past it: the run starts at the first die
+    # sample near the ray's start, and ends at the first two samples in a row that are not die
+    lead = max(1, round(GLOW_SKIP * side / STEP_PX))
+    begin = np.where(die[:, :lead].any(axis=1), die[:, :lead].argmax(axis=1), 0)
+    off = ~die
+    off[:, :-1] &= off[:, 1:]
+    index = np.arange(len(radii))[None, :]
+    off &= index >= begin[:, None]
+    first = np.where(off.any(axis=1), off.argmax(axis=1), len(radii) - 1)
+    reach = radii[first] / side
+    return float(np.median(reach)) if face.fit is not None else float(reach.min())
+
+
+def _die_like(samples: np.ndarray, ref: np.ndarray) -> np.ndarray:
+    """Which (…, 3) colour samples may be a face of the die whose top face has colour `ref`."""
+    ref_sum = float(ref.sum())
+    sums = samples.sum(axis=-1)
+    tint = np.abs(samples / np.maximum(sums, 1.0)[..., None] - ref / ref_sum).sum(axis=-1)
+    ratio = sums / ref_sum
+    return (ratio >= SHADE[0]) & (ratio <= SHADE[1]) & (tint <= TINT)
+
+
+def reach_past_sides(
+    face: Face, colour: np.ndarray, outward: tuple[float, float], side: float
+) -> float | None:
+    """How much further the body reaches past the top face's outer edge than past its sides.
+
+    A die leaning on the wall is tipped about an axis along the wall: its second face shows past
+    the outer edge only, while past the edges to either side it ends at the top face, as a flat
+    die does everywhere on the side away from the middle. Measuring against those edges takes
+    out the blur of the edges and any error in the die size. The side nearer the middle may show
+    a flat die's own side face, so the lesser side counts. None when either cannot be measured.
+    """
+    outer = body_reach(face, colour, outward, side)
+    if outer is None:
+        return None
+    ux, uy = outward
+    sides = [body_reach(face, colour, (-uy * k, ux * k), side, beside=False) for k in (1.0, -1.0)]
+    known = [s for s in sides if s is not None]
+    return outer - min(known) if known else None
+
+
+def shows_body_past_top(
+    face: Face,
+    view_centre: tuple[float, float],
+    die_size: float,
+    colour: np.ndarray,
+    outline: np.ndarray,
+) -> bool:
+    """True when a die by the wall shows its body past its top face on the side away from the middle.
+
+    Only a die within a die's reach of the wall (`outline`, the tray's, in the frame's pixels)
+    can lean on it; further in there is nothing to lean on, and the felt round a die tells less.
+    """
+    depth = cv2.pointPolygonTest(outline.reshape(-1, 1, 2), face.center, True)
+    if depth > WALL_REACH * die_size:
+        return False
+    dx, dy = face.center[0] - view_centre[0], face.center[1] - view_centre[1]
+    radius = math.hypot(dx, dy)
+    if radius < die_size:
+        return False  # below the lens every side of a die is "away": nothing to tell
+    side = face.size if face.fit is not None else die_size
+    excess = reach_past_sides(face, colour, (dx / radius, dy / radius), side)
+    return excess is not None and excess > LEAN_EXCESS
