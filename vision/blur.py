@@ -13,7 +13,8 @@ import math
 
 import numpy as np
 
-from vision.faces import COCKED_ROUNDNESS, Face, face_colour, face_tolerance, group_pips, off_face, read_group
+from vision.facecolour import face_colour, face_tolerance, off_face
+from vision.faces import COCKED_ROUNDNESS, Face, group_pips, read_group
 from vision.layout import fit_layout
 from vision.pips import PipBlob
 from vision.smear import (

@@ -15,6 +15,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from vision.facecolour import (
+    colour_at,
+    colour_tolerance,
+    face_colours,
+    face_tolerance,
+    level_step,
+    off_face,
+    paths_on_face,
+    sample_at,
+)
 from vision.layout import LayoutFit, fit_layout, fit_six_missing
 from vision.pips import PipBlob
 from vision.smear import narrowed_along_smear, smear_direction, smeared_alike
@@ -40,7 +50,6 @@ LOST_PIP_RESIDUAL = 0.25  # a 6 short of a pip or two must fit tighter than a wh
 LOST_PIP_DARKNESS = 0.5  # a lost pip's place is this share of the pips' contrast below the face
 LOST_PIP_CLEAR = 0.6  # grid spacings: marks this near a lost pip's place are that pip
 SMEARED_LINE = "smeared 2 or 3"  # the detail of a 2 or a 3 read from streaks
-FACE_GAP_PX = 3.0  # a pip's blur tints the face this far past its rim, at most (lens and JPEG)
 
 
 @dataclass(frozen=True)
@@ -64,23 +73,6 @@ def like_size(first: float, second: float, spread_px: float = LIKE_SIZE_PX) -> b
     return big <= LIKE_SIZE * small or big - small <= spread_px
 
 
-def face_tolerance(face_level: float, pip_contrast: float) -> float:
-    """How much darker than the face around a pip a pixel may be and still be that face.
-
-    A die's edge is only slightly darker than its top on a pale table, far less than a pip, so
-    the tolerance is a small share of the face level, not of the pip contrast.
-    """
-    return max(12.0, min(0.2 * pip_contrast, 0.12 * face_level))
-
-
-def level_step(face_level: float) -> float:
-    """Largest brightness step between the rings of two pips of one face.
-
-    One face is lit evenly; a side face turned away from the light, or another die, is not.
-    """
-    return max(8.0, 0.06 * face_level)
-
-
 def brightest_face(group: list[int], blobs: list[PipBlob]) -> list[int]:
     """The pips of `group` on its brightest face: the top face when light comes from above."""
     top = max(blobs[i].ring_level for i in group)
@@ -99,110 +91,6 @@ class UnionFind:
 
     def union(self, i: int, j: int) -> None:
         self.parent[self.find(i)] = self.find(j)
-
-
-def _sample(image: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
-    h, w = image.shape
-    xi = np.clip(np.rint(xs), 0, w - 1).astype(np.intp)
-    yi = np.clip(np.rint(ys), 0, h - 1).astype(np.intp)
-    return image[yi, xi].astype(np.float64)
-
-
-def _colour_at(colour: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
-    h, w = colour.shape[:2]
-    xi = np.clip(np.rint(xs), 0, w - 1).astype(np.intp)
-    yi = np.clip(np.rint(ys), 0, h - 1).astype(np.intp)
-    return colour[yi, xi].astype(np.float64)
-
-
-def face_colour(colour: np.ndarray, pip: PipBlob, radius: float | None = None) -> np.ndarray:
-    """Median colour of the ring of face around a pip (by default just outside it)."""
-    if radius is None:
-        radius = 0.5 * pip.major + max(2.0, 0.35 * pip.minor)
-    angles = np.linspace(0.0, 2.0 * math.pi, 12, endpoint=False)
-    ring = _colour_at(colour, pip.x + radius * np.cos(angles), pip.y + radius * np.sin(angles))
-    return np.median(ring, axis=0)
-
-
-def colour_tolerance(face: np.ndarray, pip_contrast: float) -> float:
-    """Largest per-channel departure from a face's colour that is still that face.
-
-    Checked alongside brightness because the table can be as bright as the dice in the pip image
-    (a red die on green felt, a white die on white paper) but rarely of the same colour too.
-    Sensor noise on a dark face, raised by the white balance, is allowed for through the pip
-    contrast: a crisp pip means a face whose own noise is small beside it.
-    """
-    return max(20.0, 0.12 * float(face.max()), 0.25 * pip_contrast)
-
-
-def off_face(
-    dark: np.ndarray,
-    colour: np.ndarray,
-    xs: np.ndarray,
-    ys: np.ndarray,
-    floor: float,
-    face: np.ndarray,
-    pip_contrast: float,
-) -> np.ndarray:
-    """Which samples are not the face: darker than `floor`, or of another colour."""
-    darker = _sample(dark, xs, ys) < floor
-    tolerance = colour_tolerance(face, pip_contrast)
-    other = np.abs(_colour_at(colour, xs, ys) - face).max(axis=-1) > tolerance
-    return darker | other
-
-
-_PATH_SAMPLES = 48  # along each pip-to-pip path: finer than a crease between touching dice
-
-
-def _face_colours(colour: np.ndarray, blobs: list[PipBlob], clear_of_blur: bool = False) -> np.ndarray:
-    """Median colour of the ring of face round every blob, (n, 3).
-
-    With `clear_of_blur` the ring lies as far out as the lone-pip rays start: the blur of a
-    light pip a few pixels wide tints the face right round it (a white pip on a red face).
-    """
-    angles = np.linspace(0.0, 2.0 * math.pi, 12, endpoint=False)
-    x = np.array([b.x for b in blobs])[:, None]
-    y = np.array([b.y for b in blobs])[:, None]
-    radius = np.array([
-        0.5 * b.major + (max(FACE_GAP_PX, 0.5 * b.major) if clear_of_blur else max(2.0, 0.35 * b.minor))
-        for b in blobs
-    ])[:, None]
-    ring = _colour_at(colour, x + radius * np.cos(angles), y + radius * np.sin(angles))
-    return np.median(ring, axis=1)
-
-
-def paths_on_face(
-    dark: np.ndarray,
-    colour: np.ndarray,
-    blobs: list[PipBlob],
-    pi: np.ndarray,
-    pj: np.ndarray,
-) -> np.ndarray:
-    """For each pair (pi[k], pj[k]): does the straight path between the two blobs, outside
-    every blob, stay on face as bright as round them and of their colour?"""
-    x = np.array([b.x for b in blobs])
-    y = np.array([b.y for b in blobs])
-    level = np.array([b.ring_level for b in blobs])
-    contrast = np.array([b.contrast for b in blobs])
-    # a pip's blurred rim reaches past its thresholded outline; keep the path test off it
-    keep_out = np.array([0.5 * b.major + max(1.5, 0.25 * b.major) for b in blobs])
-    t = np.linspace(0.0, 1.0, _PATH_SAMPLES)
-    xs = x[pi, None] + t[None, :] * (x[pj] - x[pi])[:, None]
-    ys = y[pi, None] + t[None, :] * (y[pj] - y[pi])[:, None]
-    near = (xs[:, :, None] - x) ** 2 + (ys[:, :, None] - y) ** 2 <= keep_out**2
-    on_path = ~near.any(axis=2)
-    pair_low = np.minimum(level[pi], level[pj])
-    pair_contrast = np.minimum(contrast[pi], contrast[pj])
-    tolerance = np.maximum(12.0, np.minimum(0.2 * pair_contrast, 0.12 * pair_low))
-    floor = (pair_low - tolerance)[:, None]
-    darker = _sample(dark, xs.ravel(), ys.ravel()).reshape(xs.shape) < floor
-    faces = _face_colours(colour, blobs)
-    face = 0.5 * (faces[pi] + faces[pj])
-    colour_tol = np.maximum(20.0, np.maximum(0.12 * face.max(axis=1), 0.25 * pair_contrast))
-    seen = _colour_at(colour, xs.ravel(), ys.ravel()).reshape((*xs.shape, 3))
-    other = np.abs(seen - face[:, None, :]).max(axis=2) > colour_tol[:, None]
-    result: np.ndarray = ~((darker | other) & on_path).any(axis=1)
-    return result
 
 
 def group_pips(
@@ -266,7 +154,7 @@ def _cells_are_bare(
         x, y = fit.to_image(u, v)
         xs = np.array([x + dx for dx, _ in offsets])
         ys = np.array([y + dy for _, dy in offsets])
-        if _sample(image, xs, ys).min() < floor:
+        if sample_at(image, xs, ys).min() < floor:
             return False
     return True
 
@@ -282,7 +170,7 @@ def _margin_is_face(
     face_level = float(np.median([p.ring_level for p in pips]))
     contrast = float(np.median([p.contrast for p in pips]))
     floor = face_level - face_tolerance(face_level, contrast)
-    face = np.median(_face_colours(colour, pips, clear_of_blur=True), axis=0)
+    face = np.median(face_colours(colour, pips, clear_of_blur=True), axis=0)
     # mid-sides only, and only those clear of the layout's pips (a 6 has pips at (±1, 0))
     cells = fit.cells
     sides = [(MARGIN, 0.0), (-MARGIN, 0.0), (0.0, MARGIN), (0.0, -MARGIN)]
@@ -296,8 +184,8 @@ def _margin_is_face(
     off = off_face(dark, colour, xs, ys, floor, face, contrast)
     # the ring round a blurred pip is darkened by the pip's own blur: face further out that is
     # brighter than it is still face if it has its hue (taken at the ring's brightness)
-    seen = _colour_at(colour, xs, ys)
-    brighter = _sample(dark, xs, ys) >= face_level
+    seen = colour_at(colour, xs, ys)
+    brighter = sample_at(dark, xs, ys) >= face_level
     scaled = seen * (float(face.max()) / np.maximum(seen.max(axis=1, keepdims=True), 1.0))
     same_hue = np.abs(scaled - face).max(axis=1) <= colour_tolerance(face, contrast)
     off &= ~(brighter & same_hue)
@@ -375,7 +263,7 @@ def _lost_pips_seen(
                  ((0.0, 0.0), (step, 0.0), (-step, 0.0), (0.0, step), (0.0, -step))]
         xs = np.array([x for x, _ in spots])
         ys = np.array([y for _, y in spots])
-        if float(np.median(_sample(dark, xs, ys))) > ceiling:
+        if float(np.median(sample_at(dark, xs, ys))) > ceiling:
             return False
     return True
 

@@ -16,7 +16,8 @@ import math
 import cv2
 import numpy as np
 
-from vision.faces import Face, face_tolerance
+from vision.facecolour import face_tolerance
+from vision.faces import Face
 
 BAND_ALONG = (0.45, 0.9)  # die sides from the top face's centre, away from the view's centre
 BAND_ACROSS = 0.45  # half width of the band, die sides

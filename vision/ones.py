@@ -11,16 +11,13 @@ import math
 
 import numpy as np
 
+from vision.facecolour import face_colour, face_tolerance, level_step, off_face
 from vision.faces import (
     COCKED_ROUNDNESS,
     MARGIN,
     ROUND_MIN,
     Face,
-    face_colour,
-    face_tolerance,
-    level_step,
     like_size,
-    off_face,
 )
 from vision.lean import dash_past_top_face
 from vision.pips import PipBlob

@@ -11,7 +11,6 @@ fails one is reported as unreadable with the reason, and the box asks for a re-t
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, replace
 
 import cv2
@@ -23,7 +22,6 @@ from vision.errors import VisionError
 from vision.faces import (
     ROUND_MIN,
     SIDE_PER_SPACING,
-    SMEARED_LINE,
     Face,
     group_pips,
     read_group,
@@ -32,19 +30,13 @@ from vision.fallbacks import read_top_of, rejoin, split_touching
 from vision.ones import read_lone_pip, shows_outer_face, shows_second_face
 from vision.pips import PipBlob, PipSearch, find_pip_blobs
 from vision.profile import CalibrationProfile
+from vision.verdicts import drop_weak_ones, frame_squash, on_face, resolve_overlaps, sized_alike
 
 REASONS = ("cocked", "blurred", "occluded", "not_pips")
 MAX_BALANCE_GAIN = 1.6
-# pip grid spacing over die side: about 0.2 on dice with pips near the corners, 0.28 with
-# pips further in; a row of a 6 taken for a 3 comes out at 0.7 of that (0.17 on the simulated
-# dice, whose 2s to 5s measure 0.19 and up), two pips of a 4 at 0.5
-SPACING_PER_SIDE = (0.18, 0.36)
-SPACING_SPREAD = 1.45  # without calibration: within this factor of the frame's median step
 TOP_DOWN_ASPECT = 0.9  # about 25° of tilt; flat faces under the box's camera measure 0.92+
 PROBE_WINDOW = 21  # first look, before the pip size is known
 WINDOW_PER_PIP = 3.2  # adaptive window over pip diameter
-FRAME_SQUASH_FACES = 2  # read faces (and their pips) that show how the camera squashes
-FRAME_SQUASH_AGREEMENT = 0.8  # mean resultant of their doubled long axes: about 25° of spread
 PIP_PER_SIDE = 0.15  # pip diameter over die side, near enough for sizing the window
 
 
@@ -137,7 +129,7 @@ class DiceReader:
             )
             for plane, blobs in zip(planes, probed, strict=True)
         ]
-        faces = _resolve_overlaps(_drop_weak_ones(per_plane))
+        faces = resolve_overlaps(drop_weak_ones(per_plane))
         dice: list[DieReading] = []
         unreadable: list[Unreadable] = []
         ox, oy = offset
@@ -238,10 +230,10 @@ class DiceReader:
             read = [f for f in faces if f.value is not None]
             streaks = [
                 b for b in blobs
-                if b.roundness >= STREAK_ROUNDNESS and not any(_on_face(f, b) for f in read)
+                if b.roundness >= STREAK_ROUNDNESS and not any(on_face(f, b) for f in read)
             ]
             faces += read_streaks(dark, colour, streaks, blobs)
-        faces = _sized_alike(faces, expected)
+        faces = sized_alike(faces, expected)
         # a 1 read early, before broken faces were put back together, is checked again with
         # what the frame's other dice now say about the grid step
         steps = [f.fit.spacing for f in faces if f.value is not None and f.fit is not None]
@@ -253,7 +245,7 @@ class DiceReader:
                 for f in faces
             ]
         # without a top-down camera, a 1 squashed as every read face of the frame is flat
-        squash = None if self.profile.top_down else _frame_squash(faces, round_blobs)
+        squash = None if self.profile.top_down else frame_squash(faces, round_blobs)
         if squash is not None:
             faces = [
                 read_lone_pip(dark, colour, by_place[f.center], size_hint, max_size, unclaimed,
@@ -263,50 +255,13 @@ class DiceReader:
             ]
         if self.profile.top_down:
             read = [f for f in faces if f.value is not None]
-            loose = [b for b in unclaimed if not any(_on_face(f, b) for f in read)]
-            marks = [b for b in blobs if not any(_on_face(f, b) for f in read)]
+            loose = [b for b in unclaimed if not any(on_face(f, b) for f in read)]
+            marks = [b for b in blobs if not any(on_face(f, b) for f in read)]
             faces = [
                 _cocked_if_leaning(face, loose, marks, view_centre, expected, dark, colour, outline)
                 for face in faces
             ]
         return faces
-
-
-def _drop_weak_ones(per_plane: list[list[Face]]) -> list[Face]:
-    """Both polarities' faces, less the weak faces of a polarity the frame's dice do not show.
-
-    A 1 is the weakest evidence (one round blob on a bounded patch: a key of a keyboard with its
-    letter looks like one), and so is a 2 or a 3 of streaks (two strokes of a letter on a key).
-    When one polarity reads more dice than the other, the other's weak faces are dropped; its
-    faces whose pips' grid carries its own proof stay.
-    """
-    if len(per_plane) < 2:
-        return [face for faces in per_plane for face in faces]
-    counts = [sum(1 for f in faces if f.value is not None) for faces in per_plane]
-    kept: list[Face] = []
-    for k, faces in enumerate(per_plane):
-        outnumbered = any(counts[j] > counts[k] for j in range(len(per_plane)) if j != k)
-        kept += [f for f in faces if not (outnumbered and _weak(f))]
-    return kept
-
-
-def _frame_squash(faces: list[Face], blobs: list[PipBlob]) -> tuple[float, float] | None:
-    """(roundness, long-axis direction) of the read faces' pips when they agree on a squash."""
-    read = [f for f in faces if f.value is not None]
-    pips = [b for b in blobs if any(_on_face(f, b) for f in read)]
-    if len(read) < FRAME_SQUASH_FACES or len(pips) < FRAME_SQUASH_FACES:
-        return None
-    doubled = np.array([2.0 * b.angle for b in pips])
-    agreement = math.hypot(float(np.cos(doubled).mean()), float(np.sin(doubled).mean()))
-    if agreement < FRAME_SQUASH_AGREEMENT:
-        return None
-    angle = 0.5 * math.atan2(float(np.sin(doubled).mean()), float(np.cos(doubled).mean()))
-    return float(np.median([b.roundness for b in pips])), angle
-
-
-def _weak(face: Face) -> bool:
-    """A lone 1, or a 2 or a 3 of streaks: a face that only its surroundings vouch for."""
-    return face.value is not None and (face.pip_count == 1 or face.detail == SMEARED_LINE)
 
 
 def _recheck_one(
@@ -326,37 +281,6 @@ def _recheck_one(
     if again is None:
         return replace(face, value=None, confidence=0.0, reason=None, detail="not a 1 after all")
     return again
-
-
-def _sized_alike(faces: list[Face], die_size: float | None) -> list[Face]:
-    """Refuse faces whose pip grid does not match the dice's size.
-
-    One row of a 6 is three pips in a line, as a 3 is, but on a grid 0.7 times as wide; two pips
-    of a 4 pass for a 2 on a grid half as wide. The die size is known from the calibration, or
-    else the other dice of the frame give the step (all from one set, at about one distance).
-    """
-    read = [f for f in faces if f.value is not None and f.fit is not None]
-    if die_size:
-        low, high = SPACING_PER_SIDE[0] * die_size, SPACING_PER_SIDE[1] * die_size
-    elif len(read) >= 3:
-        typical = float(np.median([f.fit.spacing for f in read if f.fit is not None]))
-        low, high = typical / SPACING_SPREAD, typical * SPACING_SPREAD
-    else:
-        return faces
-    return [
-        replace(f, value=None, confidence=0.0, reason="not_pips", detail="grid of another size")
-        if f.value is not None and f.fit is not None and not low <= f.fit.spacing <= high
-        else f
-        for f in faces
-    ]
-
-
-def _on_face(face: Face, blob: PipBlob) -> bool:
-    """True when the blob is one of the pips of a read face (of this die or another)."""
-    if face.fit is not None:
-        u, v = face.fit.to_grid(blob.x, blob.y)
-        return max(abs(u), abs(v)) < 1.45
-    return math.dist(face.center, (blob.x, blob.y)) < 0.3 * face.size
 
 
 def _cocked_if_leaning(
@@ -393,28 +317,3 @@ def _window_for(pip_diameter: float) -> int:
     """Adaptive-threshold window (odd, pixels) for pips of this diameter."""
     size = round(WINDOW_PER_PIP * pip_diameter)
     return int(min(max(size | 1, 11), 41))
-
-
-def _resolve_overlaps(faces: list[Face]) -> list[Face]:
-    """One report per die: a read face beats refusals on the same die (its side faces)."""
-    read = [f for f in faces if f.value is not None]
-    kept: list[Face] = []
-    for face in sorted(read, key=lambda f: -f.confidence):
-        clash = next(
-            (k for k in kept if math.dist(k.center, face.center) < 0.6 * max(k.size, face.size)),
-            None,
-        )
-        if clash is None:
-            kept.append(face)
-        elif clash.value != face.value:
-            kept.remove(clash)
-            kept.append(Face(None, clash.center, clash.size, 0.0, "not_pips", 0, 0.0))
-    sizes = [f.size for f in kept if f.size > 0]
-    typical = float(np.median(sizes)) if sizes else 0.0
-    for face in faces:
-        if face.value is not None:
-            continue
-        reach = 0.9 * max(face.size, typical)
-        if all(math.dist(k.center, face.center) > reach for k in kept):
-            kept.append(face)
-    return kept

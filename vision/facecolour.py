@@ -1,0 +1,137 @@
+"""The face round pips: its colour and brightness, and whether a path between two pips stays on it.
+
+A pip is read only against the face it sits on. These samplers say what that face looks like
+(brightness just outside the pip's rim, and colour, since a tray can be as bright as a die but
+rarely of its colour too) and how far a pixel may depart from it and still be face.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from vision.pips import PipBlob
+
+FACE_GAP_PX = 3.0  # a pip's blur tints the face this far past its rim, at most (lens and JPEG)
+
+
+def face_tolerance(face_level: float, pip_contrast: float) -> float:
+    """How much darker than the face around a pip a pixel may be and still be that face.
+
+    A die's edge is only slightly darker than its top on a pale table, far less than a pip, so
+    the tolerance is a small share of the face level, not of the pip contrast.
+    """
+    return max(12.0, min(0.2 * pip_contrast, 0.12 * face_level))
+
+
+def level_step(face_level: float) -> float:
+    """Largest brightness step between the rings of two pips of one face.
+
+    One face is lit evenly; a side face turned away from the light, or another die, is not.
+    """
+    return max(8.0, 0.06 * face_level)
+
+
+def sample_at(image: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    h, w = image.shape
+    xi = np.clip(np.rint(xs), 0, w - 1).astype(np.intp)
+    yi = np.clip(np.rint(ys), 0, h - 1).astype(np.intp)
+    return image[yi, xi].astype(np.float64)
+
+
+def colour_at(colour: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    h, w = colour.shape[:2]
+    xi = np.clip(np.rint(xs), 0, w - 1).astype(np.intp)
+    yi = np.clip(np.rint(ys), 0, h - 1).astype(np.intp)
+    return colour[yi, xi].astype(np.float64)
+
+
+def face_colour(colour: np.ndarray, pip: PipBlob, radius: float | None = None) -> np.ndarray:
+    """Median colour of the ring of face around a pip (by default just outside it)."""
+    if radius is None:
+        radius = 0.5 * pip.major + max(2.0, 0.35 * pip.minor)
+    angles = np.linspace(0.0, 2.0 * math.pi, 12, endpoint=False)
+    ring = colour_at(colour, pip.x + radius * np.cos(angles), pip.y + radius * np.sin(angles))
+    return np.median(ring, axis=0)
+
+
+def colour_tolerance(face: np.ndarray, pip_contrast: float) -> float:
+    """Largest per-channel departure from a face's colour that is still that face.
+
+    Checked alongside brightness because the table can be as bright as the dice in the pip image
+    (a red die on green felt, a white die on white paper) but rarely of the same colour too.
+    Sensor noise on a dark face, raised by the white balance, is allowed for through the pip
+    contrast: a crisp pip means a face whose own noise is small beside it.
+    """
+    return max(20.0, 0.12 * float(face.max()), 0.25 * pip_contrast)
+
+
+def off_face(
+    dark: np.ndarray,
+    colour: np.ndarray,
+    xs: np.ndarray,
+    ys: np.ndarray,
+    floor: float,
+    face: np.ndarray,
+    pip_contrast: float,
+) -> np.ndarray:
+    """Which samples are not the face: darker than `floor`, or of another colour."""
+    darker = sample_at(dark, xs, ys) < floor
+    tolerance = colour_tolerance(face, pip_contrast)
+    other = np.abs(colour_at(colour, xs, ys) - face).max(axis=-1) > tolerance
+    return darker | other
+
+
+_PATH_SAMPLES = 48  # along each pip-to-pip path: finer than a crease between touching dice
+
+
+def face_colours(colour: np.ndarray, blobs: list[PipBlob], clear_of_blur: bool = False) -> np.ndarray:
+    """Median colour of the ring of face round every blob, (n, 3).
+
+    With `clear_of_blur` the ring lies as far out as the lone-pip rays start: the blur of a
+    light pip a few pixels wide tints the face right round it (a white pip on a red face).
+    """
+    angles = np.linspace(0.0, 2.0 * math.pi, 12, endpoint=False)
+    x = np.array([b.x for b in blobs])[:, None]
+    y = np.array([b.y for b in blobs])[:, None]
+    radius = np.array([
+        0.5 * b.major + (max(FACE_GAP_PX, 0.5 * b.major) if clear_of_blur else max(2.0, 0.35 * b.minor))
+        for b in blobs
+    ])[:, None]
+    ring = colour_at(colour, x + radius * np.cos(angles), y + radius * np.sin(angles))
+    return np.median(ring, axis=1)
+
+
+def paths_on_face(
+    dark: np.ndarray,
+    colour: np.ndarray,
+    blobs: list[PipBlob],
+    pi: np.ndarray,
+    pj: np.ndarray,
+) -> np.ndarray:
+    """For each pair (pi[k], pj[k]): does the straight path between the two blobs, outside
+    every blob, stay on face as bright as round them and of their colour?"""
+    x = np.array([b.x for b in blobs])
+    y = np.array([b.y for b in blobs])
+    level = np.array([b.ring_level for b in blobs])
+    contrast = np.array([b.contrast for b in blobs])
+    # a pip's blurred rim reaches past its thresholded outline; keep the path test off it
+    keep_out = np.array([0.5 * b.major + max(1.5, 0.25 * b.major) for b in blobs])
+    t = np.linspace(0.0, 1.0, _PATH_SAMPLES)
+    xs = x[pi, None] + t[None, :] * (x[pj] - x[pi])[:, None]
+    ys = y[pi, None] + t[None, :] * (y[pj] - y[pi])[:, None]
+    near = (xs[:, :, None] - x) ** 2 + (ys[:, :, None] - y) ** 2 <= keep_out**2
+    on_path = ~near.any(axis=2)
+    pair_low = np.minimum(level[pi], level[pj])
+    pair_contrast = np.minimum(contrast[pi], contrast[pj])
+    tolerance = np.maximum(12.0, np.minimum(0.2 * pair_contrast, 0.12 * pair_low))
+    floor = (pair_low - tolerance)[:, None]
+    darker = sample_at(dark, xs.ravel(), ys.ravel()).reshape(xs.shape) < floor
+    faces = face_colours(colour, blobs)
+    face = 0.5 * (faces[pi] + faces[pj])
+    colour_tol = np.maximum(20.0, np.maximum(0.12 * face.max(axis=1), 0.25 * pair_contrast))
+    seen = colour_at(colour, xs.ravel(), ys.ravel()).reshape((*xs.shape, 3))
+    other = np.abs(seen - face[:, None, :]).max(axis=2) > colour_tol[:, None]
+    result: np.ndarray = ~((darker | other) & on_path).any(axis=1)
+    return result

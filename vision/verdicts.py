@@ -1,0 +1,117 @@
+"""Verdicts on a frame's faces taken together: each face against the others of its frame.
+
+A face that passed every check of its own may still be wrong beside its neighbours: two readings
+of one die that disagree, a grid of another size than the dice's, a lone 1 of a polarity the
+frame's dice do not show. These checks turn such faces into refusals; they never add a value.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+import numpy as np
+
+from vision.faces import SMEARED_LINE, Face
+from vision.pips import PipBlob
+
+# pip grid spacing over die side: about 0.2 on dice with pips near the corners, 0.28 with
+# pips further in; a row of a 6 taken for a 3 comes out at 0.7 of that (0.17 on the simulated
+# dice, whose 2s to 5s measure 0.19 and up), two pips of a 4 at 0.5
+SPACING_PER_SIDE = (0.18, 0.36)
+SPACING_SPREAD = 1.45  # without calibration: within this factor of the frame's median step
+FRAME_SQUASH_FACES = 2  # read faces (and their pips) that show how the camera squashes
+FRAME_SQUASH_AGREEMENT = 0.8  # mean resultant of their doubled long axes: about 25° of spread
+
+
+def drop_weak_ones(per_plane: list[list[Face]]) -> list[Face]:
+    """Both polarities' faces, less the weak faces of a polarity the frame's dice do not show.
+
+    A 1 is the weakest evidence (one round blob on a bounded patch: a key of a keyboard with its
+    letter looks like one), and so is a 2 or a 3 of streaks (two strokes of a letter on a key).
+    When one polarity reads more dice than the other, the other's weak faces are dropped; its
+    faces whose pips' grid carries its own proof stay.
+    """
+    if len(per_plane) < 2:
+        return [face for faces in per_plane for face in faces]
+    counts = [sum(1 for f in faces if f.value is not None) for faces in per_plane]
+    kept: list[Face] = []
+    for k, faces in enumerate(per_plane):
+        outnumbered = any(counts[j] > counts[k] for j in range(len(per_plane)) if j != k)
+        kept += [f for f in faces if not (outnumbered and _weak(f))]
+    return kept
+
+
+def frame_squash(faces: list[Face], blobs: list[PipBlob]) -> tuple[float, float] | None:
+    """(roundness, long-axis direction) of the read faces' pips when they agree on a squash."""
+    read = [f for f in faces if f.value is not None]
+    pips = [b for b in blobs if any(on_face(f, b) for f in read)]
+    if len(read) < FRAME_SQUASH_FACES or len(pips) < FRAME_SQUASH_FACES:
+        return None
+    doubled = np.array([2.0 * b.angle for b in pips])
+    agreement = math.hypot(float(np.cos(doubled).mean()), float(np.sin(doubled).mean()))
+    if agreement < FRAME_SQUASH_AGREEMENT:
+        return None
+    angle = 0.5 * math.atan2(float(np.sin(doubled).mean()), float(np.cos(doubled).mean()))
+    return float(np.median([b.roundness for b in pips])), angle
+
+
+def _weak(face: Face) -> bool:
+    """A lone 1, or a 2 or a 3 of streaks: a face that only its surroundings vouch for."""
+    return face.value is not None and (face.pip_count == 1 or face.detail == SMEARED_LINE)
+
+
+def sized_alike(faces: list[Face], die_size: float | None) -> list[Face]:
+    """Refuse faces whose pip grid does not match the dice's size.
+
+    One row of a 6 is three pips in a line, as a 3 is, but on a grid 0.7 times as wide; two pips
+    of a 4 pass for a 2 on a grid half as wide. The die size is known from the calibration, or
+    else the other dice of the frame give the step (all from one set, at about one distance).
+    """
+    read = [f for f in faces if f.value is not None and f.fit is not None]
+    if die_size:
+        low, high = SPACING_PER_SIDE[0] * die_size, SPACING_PER_SIDE[1] * die_size
+    elif len(read) >= 3:
+        typical = float(np.median([f.fit.spacing for f in read if f.fit is not None]))
+        low, high = typical / SPACING_SPREAD, typical * SPACING_SPREAD
+    else:
+        return faces
+    return [
+        replace(f, value=None, confidence=0.0, reason="not_pips", detail="grid of another size")
+        if f.value is not None and f.fit is not None and not low <= f.fit.spacing <= high
+        else f
+        for f in faces
+    ]
+
+
+def on_face(face: Face, blob: PipBlob) -> bool:
+    """True when the blob is one of the pips of a read face (of this die or another)."""
+    if face.fit is not None:
+        u, v = face.fit.to_grid(blob.x, blob.y)
+        return max(abs(u), abs(v)) < 1.45
+    return math.dist(face.center, (blob.x, blob.y)) < 0.3 * face.size
+
+
+def resolve_overlaps(faces: list[Face]) -> list[Face]:
+    """One report per die: a read face beats refusals on the same die (its side faces)."""
+    read = [f for f in faces if f.value is not None]
+    kept: list[Face] = []
+    for face in sorted(read, key=lambda f: -f.confidence):
+        clash = next(
+            (k for k in kept if math.dist(k.center, face.center) < 0.6 * max(k.size, face.size)),
+            None,
+        )
+        if clash is None:
+            kept.append(face)
+        elif clash.value != face.value:
+            kept.remove(clash)
+            kept.append(Face(None, clash.center, clash.size, 0.0, "not_pips", 0, 0.0))
+    sizes = [f.size for f in kept if f.size > 0]
+    typical = float(np.median(sizes)) if sizes else 0.0
+    for face in faces:
+        if face.value is not None:
+            continue
+        reach = 0.9 * max(face.size, typical)
+        if all(math.dist(k.center, face.center) > reach for k in kept):
+            kept.append(face)
+    return kept
