@@ -103,6 +103,13 @@ class Table:
         self._tray = [self._die(v) for v in values]
         return self._rest(off_tray=1)
 
+    def take_away(self, positions: Sequence[int]) -> tuple[Effect, ...]:
+        """Pick up the dice at `positions` and keep them in hand: the camera sees the tray come to
+        rest with fewer dice before anything is thrown (the next `cul` throws one again)."""
+        for pos in sorted(positions, reverse=True):
+            del self._tray[pos]
+        return self._rest()
+
     def rethrow(self, positions: Sequence[int], values: Sequence[int | None]) -> tuple[Effect, ...]:
         """Pick up the dice at `positions` (0-based, in tray order) and throw them again."""
         assert len(positions) == len(values)
