@@ -27,6 +27,7 @@ from vision.faces import (
     read_group,
 )
 from vision.fallbacks import read_top_of, rejoin, split_touching
+from vision.oblique import OBLIQUE_DETAIL, CameraSquash, squash_of
 from vision.ones import read_lone_pip, shows_outer_face, shows_second_face
 from vision.pips import PipBlob, PipSearch, find_pip_blobs
 from vision.profile import CalibrationProfile
@@ -38,6 +39,7 @@ TOP_DOWN_ASPECT = 0.9  # about 25° of tilt; flat faces under the box's camera m
 PROBE_WINDOW = 21  # first look, before the pip size is known
 WINDOW_PER_PIP = 3.2  # adaptive window over pip diameter
 PIP_PER_SIDE = 0.15  # pip diameter over die side, near enough for sizing the window
+SQUASHED = ("squashed pips", "squashed pips and grid")  # faces refused for their squash alone
 
 
 @dataclass(frozen=True)
@@ -171,6 +173,7 @@ class DiceReader:
         blobs: list[PipBlob],
         view_centre: tuple[float, float],
         outline: np.ndarray | None = None,
+        camera_squash: CameraSquash | None = None,
     ) -> list[Face]:
         expected = self.profile.die_size_px
         spacing_hint = expected / SIDE_PER_SPACING if expected else None
@@ -184,7 +187,7 @@ class DiceReader:
             if len(group) == 1:
                 lone.append(group[0])
                 continue
-            face = read_group(dark, colour, group, round_blobs, blobs)
+            face = read_group(dark, colour, group, round_blobs, blobs, camera_squash=camera_squash)
             if face.value is None:
                 failed.append((group, face))
             else:
@@ -203,7 +206,9 @@ class DiceReader:
                 return read_lone_pip(
                     dark, colour, pip, size_hint, max_size, unclaimed, expected, grid_step
                 )
-            return read_group(dark, colour, part, round_blobs, blobs, second_try=True)
+            return read_group(
+                dark, colour, part, round_blobs, blobs, second_try=True, camera_squash=camera_squash
+            )
 
         for index in lone:
             single = read_part([index])
@@ -251,6 +256,20 @@ class DiceReader:
                 read_lone_pip(dark, colour, by_place[f.center], size_hint, max_size, unclaimed,
                               expected, final_step, squash) or f
                 if f.detail == "squashed pip" and f.center in by_place else f
+                for f in faces
+            ]
+        if not self.profile.top_down and camera_squash is None and any(f.detail in SQUASHED for f in faces):
+            # read again, faces whose pips are squashed as the frame's read faces' taken for flat
+            read = [f for f in faces if f.value is not None and f.pip_count >= 2]
+            pips = [b for b in round_blobs if any(on_face(f, b) for f in read)]
+            camera = squash_of(pips, len(read), dark.shape[1])
+            if camera is not None:
+                return self._read_polarity(dark, colour, blobs, view_centre, outline, camera)
+        if camera_squash is not None:
+            # a face beside another face of its die is a leaning die's, however squashed
+            faces = [
+                replace(f, value=None, confidence=0.0, reason="cocked", detail="second face seen")
+                if f.detail == OBLIQUE_DETAIL and shows_second_face(f, unclaimed) else f
                 for f in faces
             ]
         if self.profile.top_down:
