@@ -20,6 +20,7 @@ from vision.blur import STREAK_ROUNDNESS, read_streaks
 from vision.body import shows_body_past_top
 from vision.errors import VisionError
 from vision.faces import (
+    COCKED_ROUNDNESS,
     ROUND_MIN,
     SIDE_PER_SPACING,
     Face,
@@ -260,7 +261,11 @@ class DiceReader:
             ]
         if not self.profile.top_down and camera_squash is None and any(f.detail in SQUASHED for f in faces):
             # read again, faces whose pips are squashed as the frame's read faces' taken for flat
-            read = [f for f in faces if f.value is not None and f.pip_count >= 2]
+            # faces read on round enough pips of their own: a smear stretches pips, not the view
+            read = [
+                f for f in faces
+                if f.value is not None and f.pip_count >= 2 and f.roundness >= COCKED_ROUNDNESS
+            ]
             pips = [b for b in round_blobs if any(on_face(f, b) for f in read)]
             camera = squash_of(pips, len(read), dark.shape[1])
             if camera is not None:
