@@ -20,7 +20,6 @@ from vision.blur import STREAK_ROUNDNESS, read_streaks
 from vision.body import shows_body_past_top
 from vision.errors import VisionError
 from vision.faces import (
-    COCKED_ROUNDNESS,
     ROUND_MIN,
     SIDE_PER_SPACING,
     Face,
@@ -28,11 +27,11 @@ from vision.faces import (
     read_group,
 )
 from vision.fallbacks import read_top_of, rejoin, split_touching
-from vision.oblique import OBLIQUE_DETAIL, CameraSquash, squash_of
+from vision.oblique import OBLIQUE_DETAIL, CameraSquash
 from vision.ones import read_lone_pip, shows_outer_face, shows_second_face
 from vision.pips import PipBlob, PipSearch, find_pip_blobs
 from vision.profile import CalibrationProfile
-from vision.verdicts import drop_weak_ones, frame_squash, on_face, resolve_overlaps, sized_alike
+from vision.verdicts import drop_weak_ones, frame_squash, on_face, resolve_overlaps, sized_alike, view_squash
 
 REASONS = ("cocked", "blurred", "occluded", "not_pips")
 MAX_BALANCE_GAIN = 1.6
@@ -261,13 +260,7 @@ class DiceReader:
             ]
         if not self.profile.top_down and camera_squash is None and any(f.detail in SQUASHED for f in faces):
             # read again, faces whose pips are squashed as the frame's read faces' taken for flat
-            # faces read on round enough pips of their own: a smear stretches pips, not the view
-            read = [
-                f for f in faces
-                if f.value is not None and f.pip_count >= 2 and f.roundness >= COCKED_ROUNDNESS
-            ]
-            pips = [b for b in round_blobs if any(on_face(f, b) for f in read)]
-            camera = squash_of(pips, len(read), dark.shape[1])
+            camera = view_squash(faces, round_blobs, dark.shape[1])
             if camera is not None:
                 return self._read_polarity(dark, colour, blobs, view_centre, outline, camera)
         if camera_squash is not None:

@@ -12,7 +12,8 @@ from dataclasses import replace
 
 import numpy as np
 
-from vision.faces import SMEARED_LINE, Face
+from vision.faces import COCKED_ROUNDNESS, SMEARED_LINE, Face
+from vision.oblique import CameraSquash, squash_of
 from vision.pips import PipBlob
 
 # pip grid spacing over die side: about 0.2 on dice with pips near the corners, 0.28 with
@@ -54,6 +55,20 @@ def frame_squash(faces: list[Face], blobs: list[PipBlob]) -> tuple[float, float]
         return None
     angle = 0.5 * math.atan2(float(np.sin(doubled).mean()), float(np.cos(doubled).mean()))
     return float(np.median([b.roundness for b in pips])), angle
+
+
+def view_squash(faces: list[Face], blobs: list[PipBlob], width: int) -> CameraSquash | None:
+    """How the camera squashes flat faces across the frame, from its read faces' pips.
+
+    Only faces of two pips or more read on pips round enough of their own count: a smear
+    stretches a moving die's pips, not the view, and a lone 1 may itself be read on the squash.
+    """
+    read = [
+        f for f in faces
+        if f.value is not None and f.pip_count >= 2 and f.roundness >= COCKED_ROUNDNESS
+    ]
+    pips = [b for b in blobs if any(on_face(f, b) for f in read)]
+    return squash_of(pips, len(read), width)
 
 
 def _weak(face: Face) -> bool:

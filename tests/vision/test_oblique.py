@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import numpy as np
 
+from vision.faces import SMEARED_LINE, Face
 from vision.layout import fit_layout
 from vision.oblique import CameraSquash, squash_of, squashed_as_camera
 from vision.pips import PipBlob
+from vision.verdicts import view_squash
 
 
 def pip(x: float, y: float, roundness: float, angle_deg: float = 0.0) -> PipBlob:
@@ -70,3 +73,20 @@ def test_a_grid_must_be_squashed_with_its_pips() -> None:
     four = [pip(200.0 + u * 7.0, 200.0 + v * 10.0, 0.7) for u in (-1, 1) for v in (-1, 1)]
     fit = fit_layout(np.array([(p.x, p.y) for p in four]))
     assert fit is not None and not squashed_as_camera(four, fit, frame)
+
+
+def test_only_faces_read_on_their_own_round_enough_pips_show_the_camera() -> None:
+    def face(value: int, x: float, roundness: float, detail: str = "") -> Face:
+        return Face(value, (x + 5.0, 200.0), 38.0, 0.9, None, 2 if value > 1 else 1, roundness, detail)
+
+    blobs = [pip(x + dx, 200.0, 0.75) for x in (100.0, 300.0) for dx in (0.0, 10.0)]
+    two_flat = [face(2, 100.0, 0.75), face(2, 300.0, 0.75)]
+    squash = view_squash(two_flat, blobs, 640)
+    assert squash is not None and abs(squash.roundness - 0.75) < 1e-6
+    # a face read from streaks is squashed by its own motion, not by the view
+    smeared = [face(2, 100.0, 0.75), face(2, 300.0, 0.45, SMEARED_LINE)]
+    assert view_squash(smeared, blobs, 640) is None
+    # nor does a lone 1 count, or a refused face
+    assert view_squash([face(2, 100.0, 0.75), face(1, 300.0, 0.75)], blobs, 640) is None
+    refused = replace(two_flat[1], value=None, reason="cocked")
+    assert view_squash([two_flat[0], refused], blobs, 640) is None
