@@ -27,11 +27,19 @@ from vision.faces import (
     read_group,
 )
 from vision.fallbacks import read_top_of, rejoin, split_touching
-from vision.oblique import OBLIQUE_DETAIL, CameraSquash
+from vision.oblique import CameraSquash
 from vision.ones import read_lone_pip, shows_outer_face, shows_second_face
 from vision.pips import PipBlob, PipSearch, find_pip_blobs
 from vision.profile import CalibrationProfile
-from vision.verdicts import drop_weak_ones, frame_squash, on_face, resolve_overlaps, sized_alike, view_squash
+from vision.verdicts import (
+    cocked_if_beside,
+    drop_weak_ones,
+    frame_squash,
+    on_face,
+    resolve_overlaps,
+    sized_alike,
+    view_squash,
+)
 
 REASONS = ("cocked", "blurred", "occluded", "not_pips")
 MAX_BALANCE_GAIN = 1.6
@@ -264,12 +272,7 @@ class DiceReader:
             if camera is not None:
                 return self._read_polarity(dark, colour, blobs, view_centre, outline, camera)
         if camera_squash is not None:
-            # a face beside another face of its die is a leaning die's, however squashed
-            faces = [
-                replace(f, value=None, confidence=0.0, reason="cocked", detail="second face seen")
-                if f.detail == OBLIQUE_DETAIL and shows_second_face(f, unclaimed) else f
-                for f in faces
-            ]
+            faces = cocked_if_beside(faces, unclaimed)
         if self.profile.top_down:
             read = [f for f in faces if f.value is not None]
             loose = [b for b in unclaimed if not any(on_face(f, b) for f in read)]

@@ -9,9 +9,9 @@ import numpy as np
 
 from vision.faces import SMEARED_LINE, Face
 from vision.layout import fit_layout
-from vision.oblique import CameraSquash, squash_of, squashed_as_camera
+from vision.oblique import OBLIQUE_DETAIL, CameraSquash, squash_of, squashed_as_camera
 from vision.pips import PipBlob
-from vision.verdicts import view_squash
+from vision.verdicts import cocked_if_beside, view_squash
 
 
 def pip(x: float, y: float, roundness: float, angle_deg: float = 0.0) -> PipBlob:
@@ -90,3 +90,18 @@ def test_only_faces_read_on_their_own_round_enough_pips_show_the_camera() -> Non
     assert view_squash([face(2, 100.0, 0.75), face(1, 300.0, 0.75)], blobs, 640) is None
     refused = replace(two_flat[1], value=None, reason="cocked")
     assert view_squash([two_flat[0], refused], blobs, 640) is None
+
+
+def test_a_face_read_on_the_camera_s_squash_with_a_second_face_beside_it_is_cocked() -> None:
+    two = [pip(100.0, 100.0, 0.66), pip(112.0, 112.0, 0.7)]
+    fit = fit_layout(np.array([(p.x, p.y) for p in two]))
+    assert fit is not None
+    read = Face(2, fit.center, 38.0, 0.9, None, 2, 0.68, OBLIQUE_DETAIL, fit)
+    # round pips of another face just past this one's edge, two grid steps and more out
+    beside = [pip(106.0 + 3.0 * fit.spacing, 106.0 - 0.5 * fit.spacing, 0.8),
+              pip(106.0 + 3.0 * fit.spacing, 106.0 + 0.5 * fit.spacing, 0.8)]
+    assert cocked_if_beside([read], two + beside)[0].reason == "cocked"
+    assert cocked_if_beside([read], two)[0].value == 2
+    # a face read on its own round pips is left to the checks of a top-down camera
+    plain = replace(read, detail="")
+    assert cocked_if_beside([plain], two + beside)[0].value == 2
