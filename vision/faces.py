@@ -26,6 +26,7 @@ from vision.facecolour import (
     sample_at,
 )
 from vision.layout import LayoutFit, fit_layout, fit_six_missing
+from vision.oblique import OBLIQUE_DETAIL, CameraSquash, squashed_as_camera
 from vision.pips import PipBlob
 from vision.smear import narrowed_along_smear, smear_direction, smeared_alike
 
@@ -276,12 +277,15 @@ def read_group(
     all_marks: list[PipBlob],
     second_try: bool = False,
     smear_seen: bool = False,
+    camera_squash: CameraSquash | None = None,
 ) -> Face:
     """Read one group of two to six pips as a face, or refuse it.
 
     `second_try` is for parts of groups that failed whole: the part is then held to a wider
     die reach, so that a fragment of a face (two pips of a 6 pass for a small 2) is refused.
     `smear_seen` says the caller has shown a 2 or a 3 of streaks to be smeared, not tilted.
+    `camera_squash` is the squash of the frame's read faces (no top-down profile): a face
+    squashed just as they are is flat under an oblique camera (`oblique.squashed_as_camera`).
     """
     pips = [blobs[i] for i in group]
     points = np.array([(p.x, p.y) for p in pips])
@@ -308,7 +312,8 @@ def read_group(
     if fit is None or fit.residual > MAX_RESIDUAL:
         # a side face's pips are smeared one way too: without a fit, say tilted
         return refuse("cocked" if roundness < COCKED_ROUNDNESS else "not_pips", "no layout fits")
-    if roundness < COCKED_ROUNDNESS:
+    oblique = roundness < COCKED_ROUNDNESS and squashed_as_camera(pips, fit, camera_squash)
+    if roundness < COCKED_ROUNDNESS and not oblique:
         # Motion blur stretches every pip the same way but leaves their centres on a square
         # grid; a tilted face squashes the grid with its pips. Only a 2D layout (4, 5, 6)
         # shows which it is; a 2 or a 3 is taken as tilted (the box reads a tray at rest, so a
@@ -341,7 +346,7 @@ def read_group(
         1.0, roundness / 0.9
     )
     # a 2 or a 3 read from streaks rests on its outline alone: weak evidence, as a lone 1 is
-    detail = SMEARED_LINE if blurred and len(pips) < 4 else ""
+    detail = SMEARED_LINE if blurred and len(pips) < 4 else OBLIQUE_DETAIL if oblique else ""
     return Face(
         fit.value, center, size, round(confidence, 3), None, len(pips), roundness, detail, fit
     )

@@ -27,10 +27,19 @@ from vision.faces import (
     read_group,
 )
 from vision.fallbacks import read_top_of, rejoin, split_touching
+from vision.oblique import CameraSquash
 from vision.ones import read_lone_pip, shows_outer_face, shows_second_face
 from vision.pips import PipBlob, PipSearch, find_pip_blobs
 from vision.profile import CalibrationProfile
-from vision.verdicts import drop_weak_ones, frame_squash, on_face, resolve_overlaps, sized_alike
+from vision.verdicts import (
+    cocked_if_beside,
+    drop_weak_ones,
+    frame_squash,
+    on_face,
+    resolve_overlaps,
+    sized_alike,
+    view_squash,
+)
 
 REASONS = ("cocked", "blurred", "occluded", "not_pips")
 MAX_BALANCE_GAIN = 1.6
@@ -38,6 +47,7 @@ TOP_DOWN_ASPECT = 0.9  # about 25° of tilt; flat faces under the box's camera m
 PROBE_WINDOW = 21  # first look, before the pip size is known
 WINDOW_PER_PIP = 3.2  # adaptive window over pip diameter
 PIP_PER_SIDE = 0.15  # pip diameter over die side, near enough for sizing the window
+SQUASHED = ("squashed pips", "squashed pips and grid")  # faces refused for their squash alone
 
 
 @dataclass(frozen=True)
@@ -171,6 +181,7 @@ class DiceReader:
         blobs: list[PipBlob],
         view_centre: tuple[float, float],
         outline: np.ndarray | None = None,
+        camera_squash: CameraSquash | None = None,
     ) -> list[Face]:
         expected = self.profile.die_size_px
         spacing_hint = expected / SIDE_PER_SPACING if expected else None
@@ -184,7 +195,7 @@ class DiceReader:
             if len(group) == 1:
                 lone.append(group[0])
                 continue
-            face = read_group(dark, colour, group, round_blobs, blobs)
+            face = read_group(dark, colour, group, round_blobs, blobs, camera_squash=camera_squash)
             if face.value is None:
                 failed.append((group, face))
             else:
@@ -203,7 +214,9 @@ class DiceReader:
                 return read_lone_pip(
                     dark, colour, pip, size_hint, max_size, unclaimed, expected, grid_step
                 )
-            return read_group(dark, colour, part, round_blobs, blobs, second_try=True)
+            return read_group(
+                dark, colour, part, round_blobs, blobs, second_try=True, camera_squash=camera_squash
+            )
 
         for index in lone:
             single = read_part([index])
@@ -253,6 +266,13 @@ class DiceReader:
                 if f.detail == "squashed pip" and f.center in by_place else f
                 for f in faces
             ]
+        if not self.profile.top_down and camera_squash is None and any(f.detail in SQUASHED for f in faces):
+            # read again, faces whose pips are squashed as the frame's read faces' taken for flat
+            camera = view_squash(faces, round_blobs, dark.shape[1])
+            if camera is not None:
+                return self._read_polarity(dark, colour, blobs, view_centre, outline, camera)
+        if camera_squash is not None:
+            faces = cocked_if_beside(faces, unclaimed)
         if self.profile.top_down:
             read = [f for f in faces if f.value is not None]
             loose = [b for b in unclaimed if not any(on_face(f, b) for f in read)]

@@ -12,7 +12,9 @@ from dataclasses import replace
 
 import numpy as np
 
-from vision.faces import SMEARED_LINE, Face
+from vision.faces import COCKED_ROUNDNESS, SMEARED_LINE, Face
+from vision.oblique import OBLIQUE_DETAIL, CameraSquash, squash_of
+from vision.ones import shows_second_face
 from vision.pips import PipBlob
 
 # pip grid spacing over die side: about 0.2 on dice with pips near the corners, 0.28 with
@@ -54,6 +56,33 @@ def frame_squash(faces: list[Face], blobs: list[PipBlob]) -> tuple[float, float]
         return None
     angle = 0.5 * math.atan2(float(np.sin(doubled).mean()), float(np.cos(doubled).mean()))
     return float(np.median([b.roundness for b in pips])), angle
+
+
+def view_squash(faces: list[Face], blobs: list[PipBlob], width: int) -> CameraSquash | None:
+    """How the camera squashes flat faces across the frame, from its read faces' pips.
+
+    Only faces of two pips or more read on pips round enough of their own count: a smear
+    stretches a moving die's pips, not the view, and a lone 1 may itself be read on the squash.
+    """
+    read = [
+        f for f in faces
+        if f.value is not None and f.pip_count >= 2 and f.roundness >= COCKED_ROUNDNESS
+    ]
+    pips = [b for b in blobs if any(on_face(f, b) for f in read)]
+    return squash_of(pips, len(read), width)
+
+
+def cocked_if_beside(faces: list[Face], unclaimed: list[PipBlob]) -> list[Face]:
+    """Refuse a face read on the camera's squash that shows round pips of a second face beside it.
+
+    However like the frame's faces it is squashed, a face beside another face of its die is a
+    leaning die's.
+    """
+    return [
+        replace(f, value=None, confidence=0.0, reason="cocked", detail="second face seen")
+        if f.detail == OBLIQUE_DETAIL and shows_second_face(f, unclaimed) else f
+        for f in faces
+    ]
 
 
 def _weak(face: Face) -> bool:

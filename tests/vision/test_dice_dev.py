@@ -8,6 +8,7 @@ figures mean what the issue's targets mean.
 from __future__ import annotations
 
 import json
+import math
 import re
 import subprocess
 import sys
@@ -17,6 +18,7 @@ import cv2
 import pytest
 
 from culdechouette_box.cli.read_dice_cmd import reading_record
+from vision.profile import CalibrationProfile
 from vision.reader import DiceReader
 
 DATASET = Path(__file__).resolve().parents[2].parent / "shared" / "datasets" / "dice_dev"
@@ -79,6 +81,18 @@ def test_frames_of_dice_caught_moving(name: str, value: int, at_least: int) -> N
     reading = DiceReader().read(cv2.imread(str(DATASET / "images" / name), cv2.IMREAD_COLOR))
     assert {d.value for d in reading.dice} == {value}
     assert len(reading.dice) >= at_least
+
+
+def test_a_face_squashed_as_the_frame_s_faces_is_read_without_a_top_down_profile() -> None:
+    # five 2s under an oblique camera; the farthest is squashed most (perspective), as the
+    # others' squash, growing up the picture, says a flat face there is
+    image = cv2.imread(str(DATASET / "images" / "train__two_44.jpg"), cv2.IMREAD_COLOR)
+    reading = DiceReader().read(image)
+    assert [d.value for d in reading.dice] == [2] * 5
+    assert any(math.dist(d.center, (212.0, 147.0)) < 10.0 for d in reading.dice)
+    # the box's camera looks straight down: there the same squash is a tilted die
+    top_down = DiceReader(CalibrationProfile(top_down=True)).read(image)
+    assert all(math.dist(d.center, (212.0, 147.0)) > 10.0 for d in top_down.dice)
 
 
 def test_correct_at_least_98_percent(score: dict[str, float]) -> None:
