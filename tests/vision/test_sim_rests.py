@@ -26,7 +26,7 @@ from vision.faces import (
     like_size,
 )
 from vision.layout import fit_layout
-from vision.ones import _ray_lengths, _square_edge_share
+from vision.ones import _ray_lengths, _round_on_square_face, _square_edge_share
 from vision.pips import PipSearch, find_pip_blobs
 from vision.profile import CalibrationProfile
 from vision.reader import PIP_PER_SIDE, DiceReader, _window_for
@@ -130,3 +130,20 @@ def test_a_tiny_pip_in_an_empty_cell_round_within_a_pixel_completes_the_face() -
     # squashed beyond a pixel each side: a mark, not a pip of the face
     long = replace(blob(50, 50, 4.0), major=6.0, minor=2.6)
     assert _tiny_pips_in_cells(fit, corners, [*corners, long]) == []
+
+
+def test_a_tiny_pip_measured_squashed_on_a_square_face_is_round_enough() -> None:
+    # a white 1's red pip 4 px wide measured 4.8 by 3.2 (roundness 0.67), its face the die's
+    # 26 px square all round
+    pip = replace(blob(50, 50, 3.9), major=4.8, minor=3.2)
+    square = square_rays(26.0, 10.0, np.ones(32, bool))
+    assert _round_on_square_face(pip, square, 26.0)
+    # no die size to compare the face with: nothing concluded
+    assert not _round_on_square_face(pip, square, None)
+    # a face foreshortened as a tilt that squashes the pip would foreshorten it
+    angles = np.linspace(0.0, 2.0 * math.pi, 32, endpoint=False)
+    tilted = np.minimum(13.0 / np.maximum(np.abs(np.cos(angles)), 1e-9),
+                        0.67 * 13.0 / np.maximum(np.abs(np.sin(angles)), 1e-9))
+    assert not _round_on_square_face(pip, tilted, 26.0)
+    # a pip squashed beyond a pixel each side is squashed, whatever its face
+    assert not _round_on_square_face(replace(pip, major=7.0, minor=3.5), square, 26.0)
