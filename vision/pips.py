@@ -92,14 +92,14 @@ def _shape(contour: np.ndarray, search: PipSearch, dx: float = 0.0, dy: float = 
 
 
 def _split_merged(
-    smooth: np.ndarray, contour: np.ndarray, search: PipSearch, convex: bool = True
+    smooth: np.ndarray, contour: np.ndarray, search: PipSearch, tailed: bool = False
 ) -> list[_Shape]:
     """Pips run together by blur or dirt, cut apart at half the pip's contrast.
 
     The adaptive threshold keeps everything a little darker than its surroundings, so the grey
     bridge between two close pips joins them; the half-contrast level is the pips' true edge.
-    A blob that is not `convex` may be one pip with a fainter tail (a shadow's edge beside the
-    die): a single round core at half the contrast is that pip.
+    A `tailed` blob (not convex) may be one pip with a fainter tail (a shadow's edge beside the
+    die): a single round, solid core left by a cut is that pip.
     """
     x, y, w, h = cv2.boundingRect(contour)
     x0, y0 = max(0, x - 2), max(0, y - 2)
@@ -125,7 +125,7 @@ def _split_merged(
         ]
         if len(shapes) >= 2:
             return shapes
-    if not convex:
+    if tailed:
         # one pip and a fainter tail: cut as high as leaves the pip alone, so that it keeps
         # about the outline the threshold gives the pips beside it
         for share in _TAIL_LEVELS:
@@ -157,7 +157,7 @@ def find_pip_blobs(dark: np.ndarray, search: PipSearch) -> list[PipBlob]:
         convex = shape[6] >= search.min_solidity
         mergeable = split_low <= shape[2] <= split_high
         if mergeable and (not convex or shape[4] < _SPLIT_ROUNDNESS * shape[3]):
-            pieces = _split_merged(smooth, contour, search, convex)
+            pieces = _split_merged(smooth, contour, search, tailed=not convex)
             if pieces:
                 shapes.extend(pieces)
                 continue
