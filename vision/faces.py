@@ -50,6 +50,9 @@ LINK_REACH = 3.1  # farthest pair of a face linked directly (2√2 for a 2), in 
 LOST_PIP_RESIDUAL = 0.25  # a 6 short of a pip or two must fit tighter than a whole face
 LOST_PIP_DARKNESS = 0.5  # a lost pip's place is this share of the pips' contrast below the face
 LOST_PIP_CLEAR = 0.6  # grid spacings: marks this near a lost pip's place are that pip
+# a pip's outline is measured to about a pixel on each side: a blob whose axes differ by no more
+# is round as far as can be seen, whatever its axis ratio (a 3-pixel pip measures 4 by 2)
+ROUND_WITHIN_PX = 2.0
 SMEARED_LINE = "smeared 2 or 3"  # the detail of a 2 or a 3 read from streaks
 
 
@@ -158,6 +161,39 @@ def _cells_are_bare(
         if sample_at(image, xs, ys).min() < floor:
             return False
     return True
+
+
+def _tiny_pips_in_cells(fit: LayoutFit, pips: list[PipBlob], marks: list[PipBlob]) -> list[PipBlob]:
+    """Marks in empty cells that are pips of the face but for a roundness below measuring.
+
+    They are of the pips' size, face level and contrast, and round within ROUND_WITHIN_PX; the
+    face with them must fit a layout of its own.
+    """
+    members = {id(p) for p in pips}
+    level = float(np.median([p.ring_level for p in pips]))
+    diameter = float(np.median([p.diameter for p in pips]))
+    contrast = float(np.median([p.contrast for p in pips]))
+    empty = fit.empty_cells()
+
+    def off_cell(blob: PipBlob) -> float:
+        u, v = fit.to_grid(blob.x, blob.y)
+        return min(math.hypot(u - eu, v - ev) for eu, ev in empty)
+
+    found = [
+        blob for blob in marks
+        if id(blob) not in members
+        and blob.roundness < ROUND_MIN
+        and blob.major - blob.minor <= ROUND_WITHIN_PX
+        and like_size(blob.diameter, diameter, GROUP_SIZE_PX)
+        and abs(blob.ring_level - level) <= level_step(level)
+        and blob.contrast >= LIKE_CONTRAST * contrast
+        and off_cell(blob) <= MAX_RESIDUAL
+    ]
+    if not found or len(pips) + len(found) > 6:
+        return []
+    points = np.array([(p.x, p.y) for p in [*pips, *found]])
+    whole = fit_layout(points)
+    return found if whole is not None and whole.residual <= MAX_RESIDUAL else []
 
 
 def _margin_is_face(
@@ -336,6 +372,13 @@ def read_group(
     if not 0.8 <= spacing_per_pip <= 4.0:
         return refuse("not_pips", "spacing")
     if not _cells_are_bare(dark, fit, pips, smear_direction(pips) if blurred else None):
+        tiny = [] if blurred else _tiny_pips_in_cells(fit, pips, all_marks)
+        if tiny:
+            # the mark is a pip too small for its roundness to mean anything: read the face
+            # with it, held to every check (the grid of 4 pips or more shows a tilt)
+            whole_face = [*pips, *tiny]
+            return read_group(dark, colour, list(range(len(whole_face))), whole_face, all_marks,
+                              second_try, smear_seen)
         return refuse("occluded", "mark in an empty cell")
     reach = SECOND_TRY_REACH if second_try else DIE_REACH
     if _stray_marks(fit, pips, all_marks, reach, lost, blurred):

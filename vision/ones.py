@@ -16,6 +16,7 @@ from vision.faces import (
     COCKED_ROUNDNESS,
     MARGIN,
     ROUND_MIN,
+    ROUND_WITHIN_PX,
     Face,
     like_size,
 )
@@ -45,6 +46,7 @@ OUTWARD_MIN_RADIUS = 0.75  # die sides from the view's centre: nearer, "away" is
 SQUARE_EDGE_RAYS = 10  # rays (of 32) that must end on the square's edge: over 110° of it
 SQUARE_EDGE_TOLERANCE = 0.12  # die sides: a rounded, shaded edge ends a ray this early or late
 PIP_PER_SIDE_RANGE = (0.12, 0.32)  # a 1's pip diameter over the die side, any maker
+SQUARE_FACE_MISSES = 2  # rays off the die's square allowed to a face seen square on (noise, glare)
 
 
 def shows_second_face(
@@ -226,7 +228,11 @@ def read_lone_pip(
         return Face(None, center, size, 0.0, "not_pips", 1, pip.roundness, "a like pip nearby")
     if size_hint and not 0.5 * size_hint <= 2.0 * near <= 2.5 * size_hint:
         return None
-    if pip.roundness < COCKED_ROUNDNESS and not _squashed_as_frame(pip, frame_squash):
+    if (
+        pip.roundness < COCKED_ROUNDNESS
+        and not _squashed_as_frame(pip, frame_squash)
+        and not _round_on_square_face(pip, rays, die_size)
+    ):
         return Face(None, center, size, 0.0, "cocked", 1, pip.roundness, "squashed pip")
     confidence = max(0.0, 1.0 - balance)
     return Face(1, center, size, round(confidence, 3), None, 1, pip.roundness)
@@ -244,6 +250,19 @@ def _squashed_as_frame(pip: PipBlob, frame_squash: tuple[float, float] | None) -
     roundness, angle = frame_squash
     turn = abs((pip.angle - angle + math.pi / 2) % math.pi - math.pi / 2)
     return abs(pip.roundness - roundness) <= OBLIQUE_ROUNDNESS and turn <= math.radians(OBLIQUE_TURN_DEG)
+
+
+def _round_on_square_face(pip: PipBlob, rays: np.ndarray, die_size: float | None) -> bool:
+    """True when a pip measured squashed is too small to tell, and its face shows no tilt.
+
+    A pip a few pixels wide whose axes differ by no more than a pixel each side is round as
+    far as can be measured. A tilt that squashed it would foreshorten its face alike: a face
+    whose edges, all round, are the die's square centred on the pip is seen square on.
+    """
+    if not die_size or pip.major - pip.minor > ROUND_WITHIN_PX:
+        return False
+    on_edge, _ = _square_edge_share(rays, die_size)
+    return on_edge >= len(rays) - SQUARE_FACE_MISSES
 
 
 def _square_edge_share(rays: np.ndarray, side: float) -> tuple[int, int]:

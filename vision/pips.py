@@ -67,7 +67,9 @@ class PipSearch:
 
 _Shape = tuple[float, float, float, float, float, float, float]
 _SPLIT_ROUNDNESS = 0.7  # a blob squashed below this may be pips run together
+_CORE_ROUNDNESS = 0.6  # a pip's core cut from a tail is round as a pip seen face-on (faces.ROUND_MIN)
 _SPLIT_LEVELS = (0.5, 0.3)  # shares of the way from a merged blob's darkest to its surround
+_TAIL_LEVELS = (0.8, 0.65, 0.5)  # the same, for one pip joined to a fainter tail
 
 
 def _shape(contour: np.ndarray, search: PipSearch, dx: float = 0.0, dy: float = 0.0) -> _Shape | None:
@@ -89,11 +91,15 @@ def _shape(contour: np.ndarray, search: PipSearch, dx: float = 0.0, dy: float = 
     return (m["m10"] / area + dx, m["m01"] / area + dy, area, major, minor, angle, solidity)
 
 
-def _split_merged(smooth: np.ndarray, contour: np.ndarray, search: PipSearch) -> list[_Shape]:
+def _split_merged(
+    smooth: np.ndarray, contour: np.ndarray, search: PipSearch, tailed: bool = False
+) -> list[_Shape]:
     """Pips run together by blur or dirt, cut apart at half the pip's contrast.
 
     The adaptive threshold keeps everything a little darker than its surroundings, so the grey
     bridge between two close pips joins them; the half-contrast level is the pips' true edge.
+    A `tailed` blob (not convex) may be one pip with a fainter tail (a shadow's edge beside the
+    die): a single round, solid core left by a cut is that pip.
     """
     x, y, w, h = cv2.boundingRect(contour)
     x0, y0 = max(0, x - 2), max(0, y - 2)
@@ -119,6 +125,16 @@ def _split_merged(smooth: np.ndarray, contour: np.ndarray, search: PipSearch) ->
         ]
         if len(shapes) >= 2:
             return shapes
+    if tailed:
+        # one pip and a fainter tail: cut as high as leaves the pip alone, so that it keeps
+        # about the outline the threshold gives the pips beside it
+        for share in _TAIL_LEVELS:
+            cores = ((crop < low + share * (high - low)) & (mask > 0)).astype(np.uint8) * 255
+            pieces, _ = cv2.findContours(cores, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+            shapes = [s for s in (_shape(p, search, x0, y0) for p in pieces) if s is not None]
+            if len(shapes) == 1 and shapes[0][6] >= search.min_solidity:
+                if shapes[0][4] >= _CORE_ROUNDNESS * shapes[0][3]:
+                    return shapes
     return []
 
 
@@ -141,7 +157,7 @@ def find_pip_blobs(dark: np.ndarray, search: PipSearch) -> list[PipBlob]:
         convex = shape[6] >= search.min_solidity
         mergeable = split_low <= shape[2] <= split_high
         if mergeable and (not convex or shape[4] < _SPLIT_ROUNDNESS * shape[3]):
-            pieces = _split_merged(smooth, contour, search)
+            pieces = _split_merged(smooth, contour, search, tailed=not convex)
             if pieces:
                 shapes.extend(pieces)
                 continue

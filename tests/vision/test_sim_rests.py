@@ -16,11 +16,20 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.faces import GROUP_SIZE_PX, PipBlob, _encloses, _stray_marks, like_size
+from vision.faces import (
+    GROUP_SIZE_PX,
+    ROUND_MIN,
+    PipBlob,
+    _encloses,
+    _stray_marks,
+    _tiny_pips_in_cells,
+    like_size,
+)
 from vision.layout import fit_layout
-from vision.ones import _ray_lengths, _square_edge_share
+from vision.ones import _ray_lengths, _round_on_square_face, _square_edge_share
+from vision.pips import PipSearch, find_pip_blobs
 from vision.profile import CalibrationProfile
-from vision.reader import DiceReader
+from vision.reader import PIP_PER_SIDE, DiceReader, _window_for
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "sim-rests"
 CASES = json.loads((DATA / "cases.json").read_text())
@@ -98,3 +107,43 @@ def test_a_faint_speck_past_the_face_is_no_pip_of_it() -> None:
     # the same place, standing out a third as much from the face: a speck at the die's edge
     faint = replace(like, centre_level=200.0 - 0.35 * 160.0)
     assert not _stray_marks(fit, pips, [*pips, faint], 2.2)
+
+
+def test_a_pip_joined_to_a_fainter_tail_is_found_at_its_neighbours_size() -> None:
+    plane = cv2.imread(str(DATA / "random-5009-1-light-plane.png"), cv2.IMREAD_GRAYSCALE)
+    blobs = find_pip_blobs(plane, PipSearch(block=_window_for(PIP_PER_SIDE * 24.7)))
+    tailed = [b for b in blobs if math.dist((b.x, b.y), (26.1, 31.6)) <= 1.5]
+    assert len(tailed) == 1
+    others = [b.diameter for b in blobs if b is not tailed[0]]
+    assert len(others) == 4
+    assert like_size(tailed[0].diameter, float(np.median(others)))
+    assert tailed[0].roundness >= ROUND_MIN
+
+
+def test_a_tiny_pip_in_an_empty_cell_round_within_a_pixel_completes_the_face() -> None:
+    corners = [blob(50 + 5 * u, 50 + 5 * v, 4.0) for u, v in ((-1, -1), (1, -1), (-1, 1), (1, 1))]
+    fit = fit_layout(np.array([(p.x, p.y) for p in corners]))
+    assert fit is not None and fit.value == 4
+    centre = replace(blob(50, 50, 3.0), major=4.1, minor=2.2)  # 3 px wide, measured 4 by 2
+    assert centre.roundness < ROUND_MIN
+    assert _tiny_pips_in_cells(fit, corners, [*corners, centre]) == [centre]
+    # squashed beyond a pixel each side: a mark, not a pip of the face
+    long = replace(blob(50, 50, 4.0), major=6.0, minor=2.6)
+    assert _tiny_pips_in_cells(fit, corners, [*corners, long]) == []
+
+
+def test_a_tiny_pip_measured_squashed_on_a_square_face_is_round_enough() -> None:
+    # a white 1's red pip 4 px wide measured 4.8 by 3.2 (roundness 0.67), its face the die's
+    # 26 px square all round
+    pip = replace(blob(50, 50, 3.9), major=4.8, minor=3.2)
+    square = square_rays(26.0, 10.0, np.ones(32, bool))
+    assert _round_on_square_face(pip, square, 26.0)
+    # no die size to compare the face with: nothing concluded
+    assert not _round_on_square_face(pip, square, None)
+    # a face foreshortened as a tilt that squashes the pip would foreshorten it
+    angles = np.linspace(0.0, 2.0 * math.pi, 32, endpoint=False)
+    tilted = np.minimum(13.0 / np.maximum(np.abs(np.cos(angles)), 1e-9),
+                        0.67 * 13.0 / np.maximum(np.abs(np.sin(angles)), 1e-9))
+    assert not _round_on_square_face(pip, tilted, 26.0)
+    # a pip squashed beyond a pixel each side is squashed, whatever its face
+    assert not _round_on_square_face(replace(pip, major=7.0, minor=3.5), square, 26.0)
