@@ -23,6 +23,11 @@ FLANK_TINT = 0.06  # largest L1 step of (b, g, r) / (b + g + r) from the backgro
 # a shadow on the felt or the wall keeps its tint down to about a third of its brightness
 FLANK_SHADE = (0.35, 1.6)
 TOO_DARK = 45.0  # b + g + r: below this on both sides, a tint means nothing and the two match
+# a side face turned from the light keeps roughly the top face's tint, within this L1 step, at
+# 0.3 to 1.7 of its brightness; a shadow of another tint (a blue light's on a white die) does not
+SIDE_TINT = 0.2
+SIDE_SHADE = (0.3, 1.7)
+REF_RADIUS = 0.4  # die sides from the centre: the bare top face between corner pips and edge
 
 
 def _sample(colour: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
@@ -42,13 +47,22 @@ def _like(samples: np.ndarray, ref: np.ndarray) -> np.ndarray:
     return ((ratio >= FLANK_SHADE[0]) & (ratio <= FLANK_SHADE[1]) & (tint <= FLANK_TINT)) | dark
 
 
+def _top_colour(face: Face, colour: np.ndarray, side: float) -> np.ndarray:
+    """Median colour of a ring on the top face, between its pips and its edge."""
+    turn = np.linspace(0.0, 2.0 * math.pi, 32, endpoint=False)
+    xs = face.center[0] + REF_RADIUS * side * np.cos(turn)
+    ys = face.center[1] + REF_RADIUS * side * np.sin(turn)
+    return np.median(_sample(colour, xs[None], ys[None])[0], axis=0)
+
+
 def reach_over_backdrop(
-    face: Face, colour: np.ndarray, outward: tuple[float, float], side: float
+    face: Face, colour: np.ndarray, outward: tuple[float, float], side: float, top: np.ndarray
 ) -> float:
-    """Die sides from the top face's centre that pixels unlike the background reach.
+    """Die sides from the top face's centre that pixels of the die, unlike the background, reach.
 
     The rays are those of `vision.body.body_reach`; each runs from the top face until two
-    samples in a row match the background beside the die (either flank) at the same distance.
+    samples in a row match the background beside the die (either flank) at the same distance,
+    or are too far from the colour `top` of the top face to be a side face of the die.
     """
     ux, uy = outward
     if face.fit is not None:
@@ -71,13 +85,17 @@ def reach_over_backdrop(
     )
     normal = float(np.median(angles))
     nx, ny = math.cos(normal), math.sin(normal)
-    background = np.zeros(samples.shape[:2], dtype=bool)
+    sums = samples.sum(axis=-1)
+    tint = np.abs(samples / np.maximum(sums, 1.0)[..., None] - top / float(top.sum())).sum(axis=-1)
+    ratio = sums / float(top.sum())
+    background = (tint > SIDE_TINT) | (ratio < SIDE_SHADE[0]) | (ratio > SIDE_SHADE[1])
     for flank in (-FLANK * side, FLANK * side):
         across = flank + np.array([-1.5, 0.0, 1.5])[:, None]
         fx = face.center[0] + radii[None, :] * nx - across * ny
         fy = face.center[1] + radii[None, :] * ny + across * nx
         level = np.median(_sample(colour, fx, fy), axis=0)
-        background |= _like(samples, level[None])
+        # a flank that passes for the top face is another die (or die-coloured): no background
+        background |= _like(samples, level[None]) & ~_like(np.broadcast_to(top, level.shape), level)
     end = background.copy()
     end[:, :-1] &= background[:, 1:]
     first = np.where(end.any(axis=1), end.argmax(axis=1), len(radii) - 1)
@@ -85,9 +103,22 @@ def reach_over_backdrop(
     return float(np.median(reach)) if face.fit is not None else float(reach.min())
 
 
-def backdrop_excess(face: Face, colour: np.ndarray, outward: tuple[float, float], side: float) -> float:
-    """How much further the body reaches past the outer edge than past the lesser side edge."""
+def backdrop_excess(
+    face: Face, colour: np.ndarray, outward: tuple[float, float], side: float
+) -> float | None:
+    """How much further the body reaches past the outer edge than past the lesser side edge.
+
+    None when the top face is too dark for a tint, or passes for the felt beside the die (a
+    die of the felt's colour ends nowhere against it).
+    """
+    top = _top_colour(face, colour, side)
+    if float(top.sum()) < 60.0:
+        return None
     ux, uy = outward
-    outer = reach_over_backdrop(face, colour, outward, side)
-    sides = [reach_over_backdrop(face, colour, (-uy * k, ux * k), side) for k in (1.0, -1.0)]
+    across = FLANK * side * np.array([-1.0, 1.0])
+    beside = _sample(colour, (face.center[0] - across * uy)[None], (face.center[1] + across * ux)[None])[0]
+    if _like(top[None], beside).any():
+        return None
+    outer = reach_over_backdrop(face, colour, outward, side, top)
+    sides = [reach_over_backdrop(face, colour, (-uy * k, ux * k), side, top) for k in (1.0, -1.0)]
     return outer - min(sides)
