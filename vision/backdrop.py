@@ -27,6 +27,7 @@ TOO_DARK = 45.0  # b + g + r: below this on both sides, a tint means nothing and
 # 0.3 to 1.7 of its brightness; a shadow of another tint (a blue light's on a white die) does not
 SIDE_TINT = 0.2
 SIDE_SHADE = (0.3, 1.7)
+EDGE_BLUR = 0.05  # die sizes: how far inside its true edge a blurred edge may end a run
 REF_RADIUS = 0.4  # die sides from the centre: the bare top face between corner pips and edge
 
 
@@ -104,7 +105,7 @@ def reach_over_backdrop(
 
 
 def backdrop_excess(
-    face: Face, colour: np.ndarray, outward: tuple[float, float], side: float
+    face: Face, colour: np.ndarray, outward: tuple[float, float], side: float, die_size: float
 ) -> float | None:
     """How much further the body reaches past the outer edge than past the lesser side edge.
 
@@ -121,4 +122,7 @@ def backdrop_excess(
         return None
     outer = reach_over_backdrop(face, colour, outward, side, top)
     sides = [reach_over_backdrop(face, colour, (-uy * k, ux * k), side, top) for k in (1.0, -1.0)]
-    return outer - min(sides)
+    # the die reaches at least half its size from its centre: a side run that ends sooner has
+    # stopped on the top face itself (a pip's glow, a neighbour of its colour) and says nothing
+    known = [s for s in sides if s >= (0.5 - EDGE_BLUR) * die_size / side]
+    return outer - min(known) if known else None

@@ -168,5 +168,5 @@ def shows_body_past_top(
     excess = reach_past_sides(face, colour, outward, side)
     if excess is not None and excess > LEAN_EXCESS:
         return True
-    against = backdrop_excess(face, colour, outward, side)
+    against = backdrop_excess(face, colour, outward, side, die_size)
     return against is not None and against > BACKDROP_EXCESS

@@ -38,8 +38,11 @@ def excess_of(name: str, against_backdrop: bool = False) -> float | None:
     image = cv2.imread(str(DATA / f"{name}.png"))
     face = face_of(record["pips"], record["side"])
     assert face.value == record["value"]
-    measure = backdrop_excess if against_backdrop else reach_past_sides
-    return measure(face, image, tuple(record["outward"]), record["side"])
+    if against_backdrop:
+        die_size = profile_for_preset(record["preset"]).die_size_px
+        assert die_size is not None
+        return backdrop_excess(face, image, tuple(record["outward"]), record["side"], die_size)
+    return reach_past_sides(face, image, tuple(record["outward"]), record["side"])
 
 
 @pytest.mark.parametrize("name", ["leaning-red-pips-5", "leaning-red-pips-5b"])
@@ -113,15 +116,15 @@ def test_a_drawn_second_face_of_another_tint_is_measured_against_the_backdrop() 
     image, face = drawn_die(0.4, (40, 110, 30), shade=(150, 125, 110))
     excess = reach_past_sides(face, image, up, face.size)
     assert excess is not None and abs(excess) < 0.05
-    excess = backdrop_excess(face, image, up, face.size)
+    excess = backdrop_excess(face, image, up, face.size, face.size)
     assert excess is not None and math.isclose(excess, 0.4, abs_tol=0.05)
     # the same die flat, a shadow of the felt's tint past its outer edge
     image, face = drawn_die(0.4, (40, 110, 30), shade=(16, 44, 12))
-    excess = backdrop_excess(face, image, up, face.size)
+    excess = backdrop_excess(face, image, up, face.size, face.size)
     assert excess is not None and abs(excess) < 0.05
     # ivory dice on white felt: the die ends nowhere against the felt
     image, face = drawn_die(0.4, (225, 232, 238))
-    assert backdrop_excess(face, image, up, face.size) is None
+    assert backdrop_excess(face, image, up, face.size, face.size) is None
 
 
 def test_felt_of_the_die_colour_tells_nothing() -> None:
