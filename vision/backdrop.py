@@ -2,10 +2,11 @@
 
 The body check of `vision/body.py` follows the top face's own colour, which a side face turned
 from the light does not keep (a red die's shaded side is darker and of another tint). Here the
-die is whatever is unlike the background: each sample along a ray is compared with the felt or
-wall beside the die at the same distance out (so the felt, the wall past the felt's edge and a
-shadow on either, darker but of their tint, all count as background). A flat die ends at its
-top face on the side away from the middle; a die leaning on the wall shows its turned-up face.
+die is what is loosely of the top face's tint and unlike the background: each sample along a ray
+is compared with the felt or wall beside the die at the same distance out (so the felt, the wall
+past the felt's edge and a shadow on either, darker but of their tint, all count as background).
+A flat die ends at its top face on the side away from the middle; a die leaning on the wall
+shows its turned-up face.
 """
 
 from __future__ import annotations
