@@ -35,6 +35,9 @@ REF_BAND = (0.36, 0.44)  # die sides from the centre: bare top face between pips
 # 0.05 (little over a pixel at 26 pixels a die); a second face tipped 25° or more shows a band
 # of three pixels and more
 LEAN_EXCESS = 0.12
+# die sides past the outer edge, over pixels unlike the felt and wall beside the die, beyond the
+# side edges: a flat die's shadow and edge blur keep to the background's tint
+BACKDROP_EXCESS = 0.15
 WALL_REACH = 1.0  # die sides inside the tray's outline: a die leaning on the wall has its top this near
 
 
@@ -159,5 +162,11 @@ def shows_body_past_top(
     if radius < die_size:
         return False  # below the lens every side of a die is "away": nothing to tell
     side = face.size if face.fit is not None else die_size
-    excess = reach_past_sides(face, colour, (dx / radius, dy / radius), side)
-    return excess is not None and excess > LEAN_EXCESS
+    from vision.backdrop import backdrop_excess  # it samples along this module's rays
+
+    outward = (dx / radius, dy / radius)
+    excess = reach_past_sides(face, colour, outward, side)
+    if excess is not None and excess > LEAN_EXCESS:
+        return True
+    against = backdrop_excess(face, colour, outward, side, die_size)
+    return against is not None and against > BACKDROP_EXCESS

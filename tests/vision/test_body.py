@@ -16,7 +16,8 @@ import numpy as np
 import pytest
 
 from calibration.simulated import profile_for_preset
-from vision.body import LEAN_EXCESS, body_reach, reach_past_sides
+from vision.backdrop import backdrop_excess
+from vision.body import BACKDROP_EXCESS, LEAN_EXCESS, body_reach, reach_past_sides
 from vision.events import TrayAtRest
 from vision.faces import Face
 from vision.layout import LAYOUTS, fit_layout
@@ -32,11 +33,15 @@ def face_of(pips: list[list[float]], side: float) -> Face:
     return Face(fit.value, fit.center, side, 0.9, None, len(pips), 0.95, "", fit)
 
 
-def excess_of(name: str) -> float | None:
+def excess_of(name: str, against_backdrop: bool = False) -> float | None:
     record = json.loads((DATA / f"{name}.json").read_text())
     image = cv2.imread(str(DATA / f"{name}.png"))
     face = face_of(record["pips"], record["side"])
     assert face.value == record["value"]
+    if against_backdrop:
+        die_size = profile_for_preset(record["preset"]).die_size_px
+        assert die_size is not None
+        return backdrop_excess(face, image, tuple(record["outward"]), record["side"], die_size)
     return reach_past_sides(face, image, tuple(record["outward"]), record["side"])
 
 
@@ -52,14 +57,39 @@ def test_a_flat_die_by_the_wall_ends_at_its_top_face(name: str) -> None:
     assert excess is None or excess < LEAN_EXCESS
 
 
-def drawn_die(band: float, felt: tuple[int, int, int]) -> tuple[np.ndarray, Face]:
+@pytest.mark.parametrize(
+    "name",
+    ["leaning-red-pips-5", "leaning-red-pips-5b", "leaning-red-pips-6-shaded", "leaning-random-2-shaded"],
+)
+def test_a_leaning_die_shows_a_body_unlike_the_felt_and_wall_beside_it(name: str) -> None:
+    excess = excess_of(name, against_backdrop=True)
+    assert excess is not None and excess > BACKDROP_EXCESS
+
+
+@pytest.mark.parametrize("name", ["leaning-red-pips-6-shaded", "leaning-random-2-shaded"])
+def test_a_shaded_second_face_is_not_of_the_top_face_colour(name: str) -> None:
+    excess = excess_of(name)
+    assert excess is None or excess < LEAN_EXCESS
+
+
+@pytest.mark.parametrize(
+    "name", ["flat-by-wall-red-pips-2", "flat-by-wall-white-felt-4", "flat-by-wall-random-3"]
+)
+def test_a_flat_die_by_the_wall_ends_where_the_backdrop_begins(name: str) -> None:
+    excess = excess_of(name, against_backdrop=True)
+    assert excess is None or excess < BACKDROP_EXCESS
+
+
+def drawn_die(
+    band: float, felt: tuple[int, int, int], shade: tuple[int, int, int] = (170, 175, 180)
+) -> tuple[np.ndarray, Face]:
     """A 30-pixel 4 seen from above with `band` die sides of a shaded second face past its top."""
     side, centre = 30.0, (100.0, 100.0)
     image = np.full((200, 200, 3), felt, dtype=np.uint8)
     top = (int(centre[0] - side / 2), int(centre[1] - side / 2))
     if band:
         cv2.rectangle(image, (top[0], top[1] - int(band * side)), (top[0] + int(side), top[1]),
-                      (170, 175, 180), -1)
+                      shade, -1)
     cv2.rectangle(image, top, (top[0] + int(side), top[1] + int(side)), (235, 240, 245), -1)
     step = side / 3.8
     pips = [(centre[0] + step * u, centre[1] + step * v) for u, v in LAYOUTS[4]]
@@ -78,6 +108,23 @@ def test_a_drawn_second_face_past_the_top_is_measured() -> None:
     image, face = drawn_die(0.0, (40, 110, 30))
     excess = reach_past_sides(face, image, up, face.size)
     assert excess is not None and abs(excess) < 0.05
+
+
+def test_a_drawn_second_face_of_another_tint_is_measured_against_the_backdrop() -> None:
+    up = (0.0, -1.0)
+    # a second face turned from a warm light: bluer and darker than the top, unlike the felt too
+    image, face = drawn_die(0.4, (40, 110, 30), shade=(150, 125, 110))
+    excess = reach_past_sides(face, image, up, face.size)
+    assert excess is not None and abs(excess) < 0.05
+    excess = backdrop_excess(face, image, up, face.size, face.size)
+    assert excess is not None and math.isclose(excess, 0.4, abs_tol=0.05)
+    # the same die flat, a shadow of the felt's tint past its outer edge
+    image, face = drawn_die(0.4, (40, 110, 30), shade=(16, 44, 12))
+    excess = backdrop_excess(face, image, up, face.size, face.size)
+    assert excess is not None and abs(excess) < 0.05
+    # ivory dice on white felt: the die ends nowhere against the felt
+    image, face = drawn_die(0.4, (225, 232, 238))
+    assert backdrop_excess(face, image, up, face.size, face.size) is None
 
 
 def test_felt_of_the_die_colour_tells_nothing() -> None:

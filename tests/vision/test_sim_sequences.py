@@ -140,10 +140,6 @@ def test_off_tray_die_is_counted_not_listed() -> None:
     assert second.dice == first.dice
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the red die leaning here shows its second face 0.10 side past its top (0.12 refuses)",
-)
 def test_cocked_die_is_refused() -> None:
     sequence = SEQUENCES["cocked"]
     truth = sequence.scenario["rests"][-1]

@@ -1,0 +1,129 @@
+"""How far a die's body reaches past its top face, against the felt and the wall beside the die.
+
+The body check of `vision/body.py` follows the top face's own colour, which a side face turned
+from the light does not keep (a red die's shaded side is darker and of another tint). Here the
+die is what is loosely of the top face's tint and unlike the background: each sample along a ray
+is compared with the felt or wall beside the die at the same distance out (so the felt, the wall
+past the felt's edge and a shadow on either, darker but of their tint, all count as background).
+A flat die ends at its top face on the side away from the middle; a die leaning on the wall
+shows its turned-up face.
+"""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+
+from vision.body import EDGE_SPAN, RAY_COUNT, RAY_END, RAY_SPREAD, RAY_START, STEP_PX
+from vision.faces import Face
+
+FLANK = 1.3  # die sides across from the ray: the background beside the die, clear of its corners
+FLANK_TINT = 0.06  # largest L1 step of (b, g, r) / (b + g + r) from the background's
+# a shadow on the felt or the wall keeps its tint down to about a third of its brightness
+FLANK_SHADE = (0.35, 1.6)
+TOO_DARK = 45.0  # b + g + r: below this on both sides, a tint means nothing and the two match
+# a side face turned from the light keeps roughly the top face's tint, within this L1 step, at
+# 0.3 to 1.7 of its brightness; a shadow of another tint (a blue light's on a white die) does not
+SIDE_TINT = 0.2
+SIDE_SHADE = (0.3, 1.7)
+EDGE_BLUR = 0.05  # die sizes: how far inside its true edge a blurred edge may end a run
+REF_RADIUS = 0.4  # die sides from the centre: the bare top face between corner pips and edge
+
+
+def _sample(colour: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    return cv2.remap(
+        colour, xs.astype(np.float32), ys.astype(np.float32), cv2.INTER_LINEAR,
+        borderMode=cv2.BORDER_REPLICATE,
+    ).astype(np.float32)
+
+
+def _like(samples: np.ndarray, ref: np.ndarray) -> np.ndarray:
+    """Which samples may be the background `ref` (same shape), lit or in shadow."""
+    ref_sums = np.maximum(ref.sum(axis=-1), 1.0)
+    sums = samples.sum(axis=-1)
+    tint = np.abs(samples / np.maximum(sums, 1.0)[..., None] - ref / ref_sums[..., None]).sum(axis=-1)
+    ratio = sums / ref_sums
+    dark = (sums < TOO_DARK) & (ref_sums < TOO_DARK)
+    return ((ratio >= FLANK_SHADE[0]) & (ratio <= FLANK_SHADE[1]) & (tint <= FLANK_TINT)) | dark
+
+
+def _top_colour(face: Face, colour: np.ndarray, side: float) -> np.ndarray:
+    """Median colour of a ring on the top face, between its pips and its edge."""
+    turn = np.linspace(0.0, 2.0 * math.pi, 32, endpoint=False)
+    xs = face.center[0] + REF_RADIUS * side * np.cos(turn)
+    ys = face.center[1] + REF_RADIUS * side * np.sin(turn)
+    return np.median(_sample(colour, xs[None], ys[None])[0], axis=0)
+
+
+def reach_over_backdrop(
+    face: Face, colour: np.ndarray, outward: tuple[float, float], side: float, top: np.ndarray
+) -> float:
+    """Die sides from the top face's centre that pixels of the die, unlike the background, reach.
+
+    The rays are those of `vision.body.body_reach`; each runs from the top face until two
+    samples in a row match the background beside the die (either flank) at the same distance,
+    or are too far from the colour `top` of the top face to be a side face of the die.
+    """
+    ux, uy = outward
+    if face.fit is not None:
+        turn = face.fit.angle
+        normals = [turn + k * 0.5 * math.pi for k in range(4)]
+        normal = max(normals, key=lambda a: math.cos(a) * ux + math.sin(a) * uy)
+        angles = np.full(RAY_COUNT, normal)
+        offsets = np.linspace(-EDGE_SPAN, EDGE_SPAN, RAY_COUNT) * side
+    else:
+        angles = math.atan2(uy, ux) + np.linspace(-RAY_SPREAD, RAY_SPREAD, RAY_COUNT)
+        offsets = np.zeros(RAY_COUNT)
+    radii = np.arange(RAY_START * side, RAY_END * side, STEP_PX)
+    cos, sin = np.cos(angles)[:, None], np.sin(angles)[:, None]
+    ox = face.center[0] - offsets[:, None] * sin
+    oy = face.center[1] + offsets[:, None] * cos
+    xs, ys = ox + radii[None, :] * cos, oy + radii[None, :] * sin
+    # three parallel lines a pixel apart per ray: one noisy pixel does not end the die
+    samples = np.median(
+        np.stack([_sample(colour, xs - k * sin, ys + k * cos) for k in (-1.0, 0.0, 1.0)]), axis=0
+    )
+    normal = float(np.median(angles))
+    nx, ny = math.cos(normal), math.sin(normal)
+    sums = samples.sum(axis=-1)
+    tint = np.abs(samples / np.maximum(sums, 1.0)[..., None] - top / float(top.sum())).sum(axis=-1)
+    ratio = sums / float(top.sum())
+    background = (tint > SIDE_TINT) | (ratio < SIDE_SHADE[0]) | (ratio > SIDE_SHADE[1])
+    for flank in (-FLANK * side, FLANK * side):
+        across = flank + np.array([-1.5, 0.0, 1.5])[:, None]
+        fx = face.center[0] + radii[None, :] * nx - across * ny
+        fy = face.center[1] + radii[None, :] * ny + across * nx
+        level = np.median(_sample(colour, fx, fy), axis=0)
+        # a flank that passes for the top face is another die (or die-coloured): no background
+        background |= _like(samples, level[None]) & ~_like(np.broadcast_to(top, level.shape), level)
+    end = background.copy()
+    end[:, :-1] &= background[:, 1:]
+    first = np.where(end.any(axis=1), end.argmax(axis=1), len(radii) - 1)
+    reach = radii[first] / side
+    return float(np.median(reach)) if face.fit is not None else float(reach.min())
+
+
+def backdrop_excess(
+    face: Face, colour: np.ndarray, outward: tuple[float, float], side: float, die_size: float
+) -> float | None:
+    """How much further the body reaches past the outer edge than past the lesser side edge.
+
+    None when the top face is too dark for a tint, or passes for the felt beside the die (a
+    die of the felt's colour ends nowhere against it).
+    """
+    top = _top_colour(face, colour, side)
+    if float(top.sum()) < 60.0:
+        return None
+    ux, uy = outward
+    across = FLANK * side * np.array([-1.0, 1.0])
+    beside = _sample(colour, (face.center[0] - across * uy)[None], (face.center[1] + across * ux)[None])[0]
+    if _like(top[None], beside).any():
+        return None
+    outer = reach_over_backdrop(face, colour, outward, side, top)
+    sides = [reach_over_backdrop(face, colour, (-uy * k, ux * k), side, top) for k in (1.0, -1.0)]
+    # the die reaches at least half its size from its centre: a side run that ends sooner has
+    # stopped on the top face itself (a pip's glow, a neighbour of its colour) and says nothing
+    known = [s for s in sides if s >= (0.5 - EDGE_BLUR) * die_size / side]
+    return outer - min(known) if known else None
