@@ -16,7 +16,7 @@ import math
 import cv2
 import numpy as np
 
-from vision.body import EDGE_SPAN, RAY_COUNT, RAY_END, RAY_SPREAD, RAY_START, STEP_PX
+from vision.body import outward_rays
 from vision.faces import Face
 
 FLANK = 1.3  # die sides across from the ray: the background beside the die, clear of its corners
@@ -66,20 +66,8 @@ def reach_over_backdrop(
     samples in a row match the background beside the die (either flank) at the same distance,
     or are too far from the colour `top` of the top face to be a side face of the die.
     """
-    ux, uy = outward
-    if face.fit is not None:
-        turn = face.fit.angle
-        normals = [turn + k * 0.5 * math.pi for k in range(4)]
-        normal = max(normals, key=lambda a: math.cos(a) * ux + math.sin(a) * uy)
-        angles = np.full(RAY_COUNT, normal)
-        offsets = np.linspace(-EDGE_SPAN, EDGE_SPAN, RAY_COUNT) * side
-    else:
-        angles = math.atan2(uy, ux) + np.linspace(-RAY_SPREAD, RAY_SPREAD, RAY_COUNT)
-        offsets = np.zeros(RAY_COUNT)
-    radii = np.arange(RAY_START * side, RAY_END * side, STEP_PX)
+    angles, radii, ox, oy = outward_rays(face, outward, side)
     cos, sin = np.cos(angles)[:, None], np.sin(angles)[:, None]
-    ox = face.center[0] - offsets[:, None] * sin
-    oy = face.center[1] + offsets[:, None] * cos
     xs, ys = ox + radii[None, :] * cos, oy + radii[None, :] * sin
     # three parallel lines a pixel apart per ray: one noisy pixel does not end the die
     samples = np.median(

@@ -41,16 +41,14 @@ BACKDROP_EXCESS = 0.15
 WALL_REACH = 1.0  # die sides inside the tray's outline: a die leaning on the wall has its top this near
 
 
-def body_reach(
-    face: Face, colour: np.ndarray, outward: tuple[float, float], side: float, beside: bool = True
-) -> float | None:
-    """Die sides from the top face's centre that die-coloured pixels reach past its outer edge.
+def outward_rays(
+    face: Face, outward: tuple[float, float], side: float
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(angles, radii, start x, start y) of the rays that cross the top face's outer edge.
 
-    With a pip grid, parallel rays cross the top face's edge nearest to square with `outward`,
-    away from its corners, and the median reach counts. A 1 gives no turn: rays fan 45° either
-    side of `outward`, one of them square to an edge, and the least reach counts (0.5 side on a
-    flat die). None when the top face is too dark to give a colour to compare with, or (with
-    `beside`) when the felt beside the die, level with the band measured, passes for the die.
+    With a pip grid, RAY_COUNT parallel rays square to the edge nearest to square with
+    `outward`, spread along it clear of the corners; for a 1 (no turn), a fan about `outward`
+    from the centre. Starts are (RAY_COUNT, 1), radii are the distances sampled along each ray.
     """
     ux, uy = outward
     if face.fit is not None:
@@ -63,9 +61,24 @@ def body_reach(
         angles = math.atan2(uy, ux) + np.linspace(-RAY_SPREAD, RAY_SPREAD, RAY_COUNT)
         offsets = np.zeros(RAY_COUNT)
     radii = np.arange(RAY_START * side, RAY_END * side, STEP_PX)
+    ox = face.center[0] - offsets[:, None] * np.sin(angles)[:, None]
+    oy = face.center[1] + offsets[:, None] * np.cos(angles)[:, None]
+    return angles, radii, ox, oy
+
+
+def body_reach(
+    face: Face, colour: np.ndarray, outward: tuple[float, float], side: float, beside: bool = True
+) -> float | None:
+    """Die sides from the top face's centre that die-coloured pixels reach past its outer edge.
+
+    With a pip grid, parallel rays cross the top face's edge nearest to square with `outward`,
+    away from its corners, and the median reach counts. A 1 gives no turn: rays fan 45° either
+    side of `outward`, one of them square to an edge, and the least reach counts (0.5 side on a
+    flat die). None when the top face is too dark to give a colour to compare with, or (with
+    `beside`) when the felt beside the die, level with the band measured, passes for the die.
+    """
+    angles, radii, ox, oy = outward_rays(face, outward, side)
     cos, sin = np.cos(angles)[:, None], np.sin(angles)[:, None]
-    ox = face.center[0] - offsets[:, None] * sin
-    oy = face.center[1] + offsets[:, None] * cos
     map_x = (ox + radii[None, :] * cos).astype(np.float32)
     map_y = (oy + radii[None, :] * sin).astype(np.float32)
     # three parallel lines a pixel apart per ray: one noisy pixel does not end the die
