@@ -16,8 +16,8 @@ import math
 import cv2
 import numpy as np
 
-from vision.body import outward_rays
 from vision.faces import Face
+from vision.rays import outward_rays
 
 FLANK = 1.3  # die sides across from the ray: the background beside the die, clear of its corners
 FLANK_TINT = 0.06  # largest L1 step of (b, g, r) / (b + g + r) from the background's

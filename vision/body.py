@@ -16,15 +16,11 @@ import math
 import cv2
 import numpy as np
 
+from vision.backdrop import backdrop_excess
 from vision.faces import Face
+from vision.rays import RAY_COUNT, STEP_PX, outward_rays
 
-RAY_START = 0.46  # die sides from the centre: past the corner pips, still on the top face
 GLOW_SKIP = 0.1  # die sides at the ray's start where a pip's glow may still tint the face
-RAY_END = 1.2  # die sides: past the widest band a leaning die shows
-RAY_SPREAD = math.radians(45.0)  # rays from the outward direction: one of them is square to an edge
-RAY_COUNT = 9
-EDGE_SPAN = 0.25  # die sides either side of the edge's middle: clear of the corners
-STEP_PX = 0.5
 # a side face is lit unlike the top face, turned from the light down to a third of its brightness;
 # a shadow on the felt as dark is told by its tint, or by the felt beside the die
 SHADE = (0.3, 1.7)
@@ -39,31 +35,6 @@ LEAN_EXCESS = 0.12
 # side edges: a flat die's shadow and edge blur keep to the background's tint
 BACKDROP_EXCESS = 0.15
 WALL_REACH = 1.0  # die sides inside the tray's outline: a die leaning on the wall has its top this near
-
-
-def outward_rays(
-    face: Face, outward: tuple[float, float], side: float
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """(angles, radii, start x, start y) of the rays that cross the top face's outer edge.
-
-    With a pip grid, RAY_COUNT parallel rays square to the edge nearest to square with
-    `outward`, spread along it clear of the corners; for a 1 (no turn), a fan about `outward`
-    from the centre. Starts are (RAY_COUNT, 1), radii are the distances sampled along each ray.
-    """
-    ux, uy = outward
-    if face.fit is not None:
-        turn = face.fit.angle
-        normals = [turn + k * 0.5 * math.pi for k in range(4)]
-        normal = max(normals, key=lambda a: math.cos(a) * ux + math.sin(a) * uy)
-        angles = np.full(RAY_COUNT, normal)
-        offsets = np.linspace(-EDGE_SPAN, EDGE_SPAN, RAY_COUNT) * side
-    else:
-        angles = math.atan2(uy, ux) + np.linspace(-RAY_SPREAD, RAY_SPREAD, RAY_COUNT)
-        offsets = np.zeros(RAY_COUNT)
-    radii = np.arange(RAY_START * side, RAY_END * side, STEP_PX)
-    ox = face.center[0] - offsets[:, None] * np.sin(angles)[:, None]
-    oy = face.center[1] + offsets[:, None] * np.cos(angles)[:, None]
-    return angles, radii, ox, oy
 
 
 def body_reach(
@@ -175,8 +146,6 @@ def shows_body_past_top(
     if radius < die_size:
         return False  # below the lens every side of a die is "away": nothing to tell
     side = face.size if face.fit is not None else die_size
-    from vision.backdrop import backdrop_excess  # it samples along this module's rays
-
     outward = (dx / radius, dy / radius)
     excess = reach_past_sides(face, colour, outward, side)
     if excess is not None and excess > LEAN_EXCESS:

@@ -1,0 +1,45 @@
+"""The rays that cross a die's top face outwards, along which its body is measured.
+
+Both leaning-die checks (`vision.body`, against the top face's colour; `vision.backdrop`, against
+the felt and wall beside the die) sample the same rays, so they measure the same band.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from vision.faces import Face
+
+RAY_START = 0.46  # die sides from the centre: past the corner pips, still on the top face
+RAY_END = 1.2  # die sides: past the widest band a leaning die shows
+RAY_SPREAD = math.radians(45.0)  # rays from the outward direction: one of them is square to an edge
+RAY_COUNT = 9
+EDGE_SPAN = 0.25  # die sides either side of the edge's middle: clear of the corners
+STEP_PX = 0.5
+
+
+def outward_rays(
+    face: Face, outward: tuple[float, float], side: float
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(angles, radii, start x, start y) of the rays that cross the top face's outer edge.
+
+    With a pip grid, RAY_COUNT parallel rays square to the edge nearest to square with
+    `outward`, spread along it clear of the corners; for a 1 (no turn), a fan about `outward`
+    from the centre. Starts are (RAY_COUNT, 1), radii are the distances sampled along each ray.
+    """
+    ux, uy = outward
+    if face.fit is not None:
+        turn = face.fit.angle
+        normals = [turn + k * 0.5 * math.pi for k in range(4)]
+        normal = max(normals, key=lambda a: math.cos(a) * ux + math.sin(a) * uy)
+        angles = np.full(RAY_COUNT, normal)
+        offsets = np.linspace(-EDGE_SPAN, EDGE_SPAN, RAY_COUNT) * side
+    else:
+        angles = math.atan2(uy, ux) + np.linspace(-RAY_SPREAD, RAY_SPREAD, RAY_COUNT)
+        offsets = np.zeros(RAY_COUNT)
+    radii = np.arange(RAY_START * side, RAY_END * side, STEP_PX)
+    ox = face.center[0] - offsets[:, None] * np.sin(angles)[:, None]
+    oy = face.center[1] + offsets[:, None] * np.cos(angles)[:, None]
+    return angles, radii, ox, oy
