@@ -319,8 +319,11 @@ def _score_rest(
     used: set[int] = set()
     for die in truth.dice:  # type: ignore[attr-defined]
         x, y = die.centre_px
-        if not die.on_tray or not (0 <= x < 640 and 0 <= y < 480):
-            continue  # off the tray (counted apart) or out of the picture
+        if not die.on_tray:
+            continue  # off the tray: the tracker counts those apart
+        if not (0 <= x < 640 and 0 <= y < 480):
+            tally["dice out of the picture"] += 1  # scenes frame the whole tray: should not happen
+            continue
         near = [d for d in rest.dice if math.dist(d.center, die.centre_px) <= 12.0]
         found = near[0] if near else None
         if found is not None:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -68,6 +69,35 @@ class CalibrationProfile:
         if x1 <= x0 or y1 <= y0:
             return None
         return (x0, y0, x1, y1)
+
+
+def profile_as_json(profile: CalibrationProfile) -> dict[str, Any]:
+    """The profile as the JSON object `load_profile` reads (the tray as an outline)."""
+    data: dict[str, Any] = {"format": PROFILE_FORMAT}
+    if profile.tray_polygon:
+        data["tray_polygon"] = [[round(x, 3), round(y, 3)] for x, y in profile.tray_polygon]
+    if profile.die_size_px is not None:
+        data["die_size_px"] = round(profile.die_size_px, 3)
+    data.update(pip_polarity=profile.pip_polarity, pip_colour=profile.pip_colour,
+                top_down=profile.top_down)
+    return data
+
+
+def save_profile(profile: CalibrationProfile, path: str | Path) -> None:
+    """Write the profile whole or not at all: a box never finds half a calibration."""
+    path = Path(path)
+    # a key per line, the outline on one: short enough to read and to compare by eye
+    lines = [f" {json.dumps(key)}: {json.dumps(value)}" for key, value in profile_as_json(profile).items()]
+    text = "{\n" + ",\n".join(lines) + "\n}\n"
+    partial = path.with_name(path.name + ".partial")
+    try:
+        with open(partial, "w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(partial, path)
+    except OSError as exc:
+        raise ProfileError(f"{path}: cannot write the calibration profile ({exc.strerror})") from None
 
 
 def _fail(path: Path, key: str, message: str) -> ProfileError:

@@ -12,11 +12,13 @@ import time
 from pathlib import Path
 from typing import Any
 
+from calibration.simulated import profile_for_preset
 from hardware.sim.errors import SimulatorError, UnknownNameError
 from hardware.sim.output import IMAGE_FORMATS, SequenceInfo, SequenceWriter
 from hardware.sim.presets import DEFAULT_PRESET, PRESETS, resolve_preset
 from hardware.sim.scripts import SCENARIOS, get_scenario
 from hardware.sim.truth import FrameTruth
+from vision.profile import ProfileError, save_profile
 
 THIN_MOTION_EVERY = 15  # with --thin, keep one moving frame in this many
 PROGRESS_EVERY_S = 0.5
@@ -120,7 +122,9 @@ def run(args: argparse.Namespace) -> int:
             dist_coeffs=camera.dist_coeffs.tolist(),
         )
         writer.finish(info, tray.rests)
-    except SimulatorError as exc:
+        # the calibration a box installed over this scene would hold, for read-dice and tests
+        save_profile(profile_for_preset(preset.name), args.out / "calibration.json")
+    except (SimulatorError, ProfileError) as exc:
         print(file=sys.stderr)
         return _fail(str(exc), status=1)
     finally:

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import cv2
 import numpy as np
 
 from hardware.sim.dice import DIE_SIZE_CM
-from hardware.sim.presets import CameraSetup
+
+if TYPE_CHECKING:
+    from hardware.sim.presets import CameraSetup
 
 FELT_TOP_CM = 0.0  # the felt's top; the table around the tray lies a few millimetres lower
 

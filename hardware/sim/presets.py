@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 
 from hardware.sim.errors import UnknownNameError
+from hardware.sim.framing import framed_tray
 
 BGR = tuple[int, int, int]
 
@@ -100,7 +101,7 @@ PRESETS: dict[str, ScenePreset] = {
             "White dice with black pips on green felt under a warm bar lamp: 50 Hz banding, "
             "noise, hard shadows, a slightly tilted camera.",
             DiceLook(WHITE, BLACK, gloss=0.6),
-            TrayLook(felt_bgr=(35, 95, 25)),
+            TrayLook(width_cm=28.0, felt_bgr=(35, 95, 25)),
             CameraSetup(tilt_deg=6.0, k1=-0.08),
             Lighting(azimuth_deg=40, elevation_deg=55, intensity=0.85, colour_temp_k=2700,
                      white_balance=0.5, ambient=0.35, shadow=0.65),
@@ -141,7 +142,7 @@ PRESETS: dict[str, ScenePreset] = {
             "ivory-red-felt",
             "Ivory dice with black pips on burgundy felt under a warm ceiling light.",
             DiceLook(IVORY, BLACK, gloss=0.3),
-            TrayLook(felt_bgr=(40, 30, 110)),
+            TrayLook(width_cm=24.0, felt_bgr=(40, 30, 110)),
             CameraSetup(die_px=30.0, k1=-0.1),
             Lighting(azimuth_deg=90, elevation_deg=75, colour_temp_k=3200, ambient=0.4),
             SensorLook(noise=2.5, flicker=0.05),
@@ -150,7 +151,7 @@ PRESETS: dict[str, ScenePreset] = {
             "red-pips",
             "White dice with red pips on dark grey felt.",
             DiceLook(WHITE, RED_PIP, gloss=0.5),
-            TrayLook(felt_bgr=(60, 60, 60), wall_bgr=(30, 30, 30)),
+            TrayLook(width_cm=28.0, felt_bgr=(60, 60, 60), wall_bgr=(30, 30, 30)),
             CameraSetup(),
             Lighting(azimuth_deg=10, elevation_deg=60, colour_temp_k=4500),
             SensorLook(),
@@ -159,7 +160,7 @@ PRESETS: dict[str, ScenePreset] = {
             "blue-pips",
             "White dice with blue pips on green felt, low camera with a wide lens.",
             DiceLook(WHITE, BLUE_PIP, gloss=0.5),
-            TrayLook(),
+            TrayLook(width_cm=24.0),
             CameraSetup(height_cm=40.0, die_px=30.0, k1=-0.15, k2=0.02),
             Lighting(azimuth_deg=250, elevation_deg=60, colour_temp_k=5000),
             SensorLook(),
@@ -168,7 +169,7 @@ PRESETS: dict[str, ScenePreset] = {
             "dark-dice",
             "Black dice with white pips on green felt under a bar lamp.",
             DiceLook((35, 35, 40), WHITE, gloss=0.7),
-            TrayLook(felt_bgr=(50, 120, 40)),
+            TrayLook(width_cm=28.0, felt_bgr=(50, 120, 40)),
             CameraSetup(),
             Lighting(azimuth_deg=60, elevation_deg=55, colour_temp_k=3000, ambient=0.45),
             SensorLook(noise=3.0, jpeg_quality=85, flicker=0.08),
@@ -204,7 +205,7 @@ def random_preset(seed: int) -> ScenePreset:
     )
     body, pip = dice_choices[int(rng.integers(len(dice_choices)))]
     felt = colour(20, 140) if rng.random() < 0.8 else colour(200, 235)
-    return ScenePreset(
+    scene = ScenePreset(
         f"random-{seed}",
         "A table drawn at random for tests.",
         DiceLook(body, pip, gloss=uniform(0.1, 0.9)),
@@ -222,6 +223,8 @@ def random_preset(seed: int) -> ScenePreset:
                    jpeg_quality=int(rng.integers(70, 96)), exposure_ev=uniform(-0.4, 0.3),
                    vignetting=uniform(0, 0.4), flicker=uniform(0, 0.12)),
     )
+    # the tray is drawn first and then fitted: an installer frames the whole tray
+    return dataclasses.replace(scene, tray=framed_tray(scene.tray, scene.camera))
 
 
 def resolve_preset(preset: str | ScenePreset) -> ScenePreset:

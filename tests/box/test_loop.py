@@ -124,13 +124,13 @@ def test_frames_must_come_in_time_order(tmp_path: Path) -> None:
 
 def test_the_real_tracker_on_a_committed_sequence(tmp_path: Path) -> None:
     """two-then-one: the chouettes 3-5, then a 6: a Néant for Arthur, Perceval to play."""
-    from calibration.simulated import profile_for_preset
     from tests.vision.sim_sequences import replay as frames_of
     from tests.vision.sim_sequences import sequences
+    from vision.profile import load_profile
     from vision.tracker import TrayTracker
 
     sequence = next(s for s in sequences() if s.name == "two-then-one-bar-tungsten")
-    tracker = TrayTracker(profile_for_preset(sequence.scenario["preset"]))
+    tracker = TrayTracker(load_profile(sequence.folder / "calibration.json"))
     from culdechouette_box.record import RecordHeader
     from culdechouette_box.rules.config import RulesConfig
 

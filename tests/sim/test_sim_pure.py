@@ -3,6 +3,7 @@ model, the truth format and the command's argument errors."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import sys
 from pathlib import Path
@@ -15,7 +16,15 @@ from hardware.errors import HardwareError
 from hardware.sim import dice
 from hardware.sim.camera_model import CameraModel
 from hardware.sim.errors import SimulatorUnavailableError, UnknownNameError
-from hardware.sim.presets import PRESETS, get_preset, random_preset, resolve_preset
+from hardware.sim.framing import framed_tray, tray_in_picture
+from hardware.sim.presets import (
+    PRESETS,
+    CameraSetup,
+    TrayLook,
+    get_preset,
+    random_preset,
+    resolve_preset,
+)
 from hardware.sim.scripts import SCENARIOS
 from tests.sim.pips import count_pips
 
@@ -124,3 +133,31 @@ def test_simulate_lists_scenarios_and_presets(capsys: pytest.CaptureFixture[str]
     assert main(["simulate", "--list"]) == 0
     listed = capsys.readouterr().out
     assert "two-then-one" in listed and "white-felt" in listed
+
+
+def test_every_named_preset_frames_the_whole_tray() -> None:
+    for preset in PRESETS.values():
+        assert tray_in_picture(preset.tray, preset.camera), preset.name
+
+
+def test_random_scenes_frame_the_whole_tray() -> None:
+    scenes = [random_preset(seed) for seed in range(120)]
+    assert all(tray_in_picture(scene.tray, scene.camera) for scene in scenes)
+    # the fitting shrinks some trays and leaves most as drawn
+    widths = {round(scene.tray.width_cm, 3) for scene in scenes}
+    assert len(widths) > 100
+
+
+def test_a_tray_too_wide_for_the_camera_is_shrunk_until_it_is_seen_whole() -> None:
+    close_camera = CameraSetup(height_cm=40.0, die_px=32.0)
+    wide = TrayLook(shape="rect", width_cm=36.0, depth_cm=24.0)
+    assert not tray_in_picture(wide, close_camera)
+    fitted = framed_tray(wide, close_camera)
+    assert tray_in_picture(fitted, close_camera)
+    assert fitted.width_cm < 36.0
+    assert fitted.width_cm / fitted.depth_cm == pytest.approx(36.0 / 24.0)
+    # no more than needed: a little wider no longer fits
+    assert not tray_in_picture(dataclasses.replace(fitted, width_cm=fitted.width_cm * 1.02,
+                                                   depth_cm=fitted.depth_cm * 1.02), close_camera)
+    snug = TrayLook(shape="rect", width_cm=20.0, depth_cm=14.0)
+    assert framed_tray(snug, close_camera) == snug

@@ -13,12 +13,14 @@ import pytest
 
 pytest.importorskip("pybullet", reason="the simulated tray needs the sim extra (pybullet)")
 
+from calibration.simulated import profile_for_preset
 from culdechouette_box.cli.main import main
 from hardware.sim.scripts import _cocked, get_scenario
 from hardware.sim.source import SimCamera
 from hardware.sim.tray import SimFrame, SimTray
 from hardware.sim.truth import RestState
 from tests.sim.pips import count_pips
+from vision.profile import load_profile
 
 FPS = 30
 
@@ -214,6 +216,16 @@ def test_simulate_writes_frames_truth_and_video(tmp_path: Path) -> None:
     assert [len(r["dice"]) for r in meta["rests"]] == [1]
     kept = [json.loads(line)["image"] for line in lines if "image" in json.loads(line)]
     assert kept and all((out / name).exists() for name in kept)
+    # the calibration of a box over that scene: its tray outline holds every die at rest on the felt
+    calibration = load_profile(out / "calibration.json")
+    expected = profile_for_preset(meta["preset"])
+    assert (calibration.die_size_px, calibration.pip_polarity, calibration.top_down) == (
+        expected.die_size_px, expected.pip_polarity, expected.top_down)
+    assert np.allclose(calibration.tray_polygon, expected.tray_polygon, atol=0.01)
+    outline = np.asarray(calibration.tray_polygon, np.float32)
+    for die in meta["rests"][-1]["dice"]:
+        inside = cv2.pointPolygonTest(outline, tuple(die["centre_px"]), False) >= 0
+        assert inside == die["on_tray"]
 
     video = tmp_path / "throw.mp4"
     assert main(["simulate", "throw-off", "--seed", "3", "--out", str(tmp_path / "v"),

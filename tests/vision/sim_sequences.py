@@ -7,6 +7,7 @@ frame that was not kept is skipped (the tracker then sees a bigger jump, as with
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 from collections.abc import Iterator
@@ -17,8 +18,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from calibration.simulated import profile_for_preset
-from vision.profile import CalibrationProfile
+from vision.profile import CalibrationProfile, load_profile
 
 SIM_DATA = Path(__file__).resolve().parents[1] / "data" / "sim"
 
@@ -83,5 +83,6 @@ def nearest(center: tuple[float, float], items: list[Any], reach: float) -> Any 
 
 
 def profile_for(sequence: Sequence, *, top_down: bool = False) -> CalibrationProfile:
-    """The calibration a box would hold for this sequence's scene (calibration.simulated)."""
-    return profile_for_preset(sequence.scenario["preset"], top_down=top_down)
+    """The calibration a box held over this sequence's scene, saved with its frames."""
+    profile = load_profile(sequence.folder / "calibration.json")
+    return dataclasses.replace(profile, top_down=top_down)

@@ -21,6 +21,7 @@ from vision.body import BACKDROP_EXCESS, LEAN_EXCESS, body_reach, reach_past_sid
 from vision.events import TrayAtRest
 from vision.faces import Face
 from vision.layout import LAYOUTS, fit_layout
+from vision.profile import load_profile
 from vision.reader import DiceReader
 from vision.tracker import TrayTracker
 
@@ -138,7 +139,7 @@ def test_felt_of_the_die_colour_tells_nothing() -> None:
 def test_the_reader_refuses_the_leaning_die_and_reads_the_flat_ones(name: str) -> None:
     record = json.loads((DATA / f"{name}-frame.json").read_text())
     image = cv2.imread(str(DATA / f"{name}-frame.jpg"))
-    reading = DiceReader(profile_for_preset(record["preset"], top_down=True)).read(image)
+    reading = DiceReader(load_profile(DATA / f"{name}-calibration.json")).read(image)
     for die in record["dice"]:
         read = [d for d in reading.dice if math.dist(d.center, die["centre_px"]) < 12.0]
         refused = [u for u in reading.unreadable if math.dist(u.center, die["centre_px"]) < 12.0]
@@ -151,7 +152,7 @@ def test_the_reader_refuses_the_leaning_die_and_reads_the_flat_ones(name: str) -
 def test_the_tracker_refuses_the_leaning_die_read_on_the_whole_frame() -> None:
     record = json.loads((DATA / "leaning-red-pips-frame.json").read_text())
     image = cv2.imread(str(DATA / "leaning-red-pips-frame.jpg"))
-    tracker = TrayTracker(profile_for_preset(record["preset"], top_down=True))
+    tracker = TrayTracker(load_profile(DATA / "leaning-red-pips-calibration.json"))
     rests = [
         e for k in range(20) for e in tracker.feed(k * 33_333_333, image) if isinstance(e, TrayAtRest)
     ]

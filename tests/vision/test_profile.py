@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from vision.errors import VisionError
-from vision.profile import PROFILE_FORMAT, CalibrationProfile, load_profile
+from vision.profile import PROFILE_FORMAT, CalibrationProfile, ProfileError, load_profile, save_profile
 
 
 def write(tmp_path: Path, data: object) -> Path:
@@ -80,3 +80,20 @@ def test_unreadable_and_non_json_files_are_named(tmp_path: Path) -> None:
     path.write_text("{not json")
     with pytest.raises(VisionError, match=r"broken\.json"):
         load_profile(path)
+
+
+def test_a_saved_profile_loads_back_the_same(tmp_path: Path) -> None:
+    profile = CalibrationProfile(
+        tray_polygon=((10.0, 12.5), (600.25, 11.0), (598.0, 470.125)), die_size_px=26.5,
+        pip_polarity="light", pip_colour="white", top_down=True,
+    )
+    path = tmp_path / "calibration.json"
+    save_profile(profile, path)
+    assert load_profile(path) == profile
+    assert not list(tmp_path.glob("*.partial"))
+
+
+def test_a_profile_that_cannot_be_written_names_the_file(tmp_path: Path) -> None:
+    missing = tmp_path / "no-such-folder" / "calibration.json"
+    with pytest.raises(ProfileError, match="no-such-folder"):
+        save_profile(CalibrationProfile(), missing)
