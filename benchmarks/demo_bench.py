@@ -27,7 +27,7 @@ def main(argv: list[str]) -> int:
 
     print(f"Python {platform.python_version()}, {platform.machine()}\n")
     print("| seed | throws | game s | frames | shown to vision | wall s | shown/s | rests: exact "
-          "/ misread / refused / missed | scribe | winner |")
+          "/ misread / unseen / refused / missed | scribe | winner |")
     print("|---|---|---|---|---|---|---|---|---|---|")
     names = tuple(n.strip() for n in args.players.split(","))
     for seed in args.seeds:
@@ -38,7 +38,7 @@ def main(argv: list[str]) -> int:
         winners = ", ".join(state.player(s).name for s in state.winners) or "-"
         print(f"| {seed} | {c.throws} | {result.game_s:.0f} | {c.frames} | {c.frames_seen} | "
               f"{result.wall_s:.0f} | {c.frames_seen / result.wall_s:.1f} | "
-              f"{v.count('exact')} / {v.count('misread')} / {v.count('refused')} / "
+              f"{v.count('exact')} / {v.count('misread')} / {v.count('unseen')} / {v.count('refused')} / "
               f"{v.count('missed')} | {c.scribe_dice} | {winners} |", flush=True)
     return 0
 

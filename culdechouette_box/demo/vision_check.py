@@ -1,9 +1,13 @@
 """How well the box read the tray: each true rest state of the simulator against the box's rest.
 
 A rest state is read exactly when every die flat on the tray is reported with its true value,
-a cocked die is refused, and nothing else is reported. Otherwise it is refused (some flat die
-reported without a value: the players throw it again) or misread (a wrong value, a die missed or
-one seen where there is none): the game then goes on with what the box read.
+a cocked die is refused, and nothing else is reported. Otherwise, from worst to least:
+- misread: a wrong value, a value for a cocked die, or a die reported where there is none. The
+  game goes on with what the box read;
+- unseen: a flat die on the tray not reported at all, nothing read wrong. The game goes on with
+  the dice the box saw;
+- refused: some flat die reported without a value: the players throw it again.
+A true rest the box did not report at all is "missed".
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ MATCH_FRAMES = 10  # a box rest this close in time to a true rest is its report
 @dataclass(frozen=True)
 class RestCheck:
     t_ns: int
-    verdict: str  # "exact" | "refused" | "misread" | "missed"
+    verdict: str  # "exact" | "refused" | "unseen" | "misread" | "missed"
     truth: tuple[int, ...]  # true values of the flat dice on the tray
     read: tuple[int | None, ...]  # what the box reported
 
@@ -39,7 +43,8 @@ class VisionTally:
     def summary(self) -> str:
         return (
             f"{self.rests} repos du plateau : {self.count('exact')} lus exactement, "
-            f"{self.count('misread')} mal lus, {self.count('refused')} refusés (dé relancé), "
+            f"{self.count('misread')} mal lus, {self.count('unseen')} avec un dé non vu, "
+            f"{self.count('refused')} refusés (dé relancé), "
             f"{self.count('missed')} non signalés"
         )
 
@@ -72,7 +77,7 @@ def check_rests(
 def _verdict(dice: Sequence[object], rest: TrayAtRest, die_px: float) -> str:
     reach = 0.6 * die_px + 2.0
     matched: set[int] = set()
-    refused = misread = False
+    refused = unseen = misread = False
     for die in dice:
         x, y = die.centre_px  # type: ignore[attr-defined]
         found = min(
@@ -84,10 +89,12 @@ def _verdict(dice: Sequence[object], rest: TrayAtRest, die_px: float) -> str:
             matched.add(found.die_id)
         if die.cocked:  # type: ignore[attr-defined]
             misread |= found is not None and found.value is not None
-        elif found is None or (found.value is not None and found.value != die.value):  # type: ignore[attr-defined]
+        elif found is None:
+            unseen = True
+        elif found.value is not None and found.value != die.value:  # type: ignore[attr-defined]
             misread = True
         elif found.value is None:
             refused = True
     if any(d.die_id not in matched for d in rest.dice):
         misread = True  # a die reported where there is none (or off the tray)
-    return "misread" if misread else "refused" if refused else "exact"
+    return "misread" if misread else "unseen" if unseen else "refused" if refused else "exact"
