@@ -29,6 +29,7 @@ from vision.faces import (
 from vision.fallbacks import read_top_of, rejoin, split_touching
 from vision.oblique import CameraSquash
 from vision.ones import read_lone_pip, shows_outer_face, shows_second_face
+from vision.outline import on_bare_felt
 from vision.pips import PipBlob, PipSearch, find_pip_blobs
 from vision.profile import CalibrationProfile
 from vision.verdicts import (
@@ -280,6 +281,13 @@ class DiceReader:
             faces = [
                 _cocked_if_leaning(face, loose, marks, view_centre, expected, dark, colour, outline)
                 for face in faces
+            ]
+        if expected:
+            # a refusal asks for a re-throw: pips on the bare felt (specks of its grain) are no die
+            faces = [
+                f for f in faces
+                if f.value is not None or f.reason is None
+                or not on_bare_felt(f, dark, colour, blobs, expected)
             ]
         return faces
 
