@@ -22,6 +22,7 @@ from vision.faces import (
 )
 from vision.lean import dash_past_top_face
 from vision.pips import PipBlob
+from vision.tint import tint_ray_lengths
 
 LONE_BARE_RADIUS = 1.7  # bare face round a lone pip, in pip lengths (a 3's corners are nearer)
 LONE_BALANCE = 0.35  # lower quartile of |ray - opposite ray| / mean: how centred a 1 must be
@@ -47,6 +48,7 @@ SQUARE_EDGE_RAYS = 10  # rays (of 32) that must end on the square's edge: over 1
 SQUARE_EDGE_TOLERANCE = 0.12  # die sides: a rounded, shaded edge ends a ray this early or late
 PIP_PER_SIDE_RANGE = (0.12, 0.32)  # a 1's pip diameter over the die side, any maker
 SQUARE_FACE_MISSES = 2  # rays off the die's square allowed to a face seen square on (noise, glare)
+TINT_EDGE_RAYS = 16  # rays (of 32) ending on the square by the face's tint: half its outline
 
 
 def shows_second_face(
@@ -199,7 +201,11 @@ def read_lone_pip(
     bounded = np.sort(rays[np.isfinite(rays)])
     if len(bounded) < len(rays) - 2:
         # open on some side: not a face with a border, unless a known die size shows its edges
-        return _read_partly_bounded(pip, rays, unclaimed, die_size) if die_size else None
+        if not die_size:
+            return None
+        return _read_partly_bounded(pip, rays, unclaimed, die_size) or _read_by_tint(
+            dark, colour, pip, rays, unclaimed, die_size
+        )
     # the third shortest ray: a hidden pip of a 3 or a 5 (two opposite corners at least) stops
     # four rays or more, a stray pixel of glare or noise one or two
     near, far = float(bounded[2]), float(bounded[-3])
@@ -302,3 +308,46 @@ def _read_partly_bounded(
         return Face(None, (pip.x, pip.y), die_size, 0.0, "not_pips", 1, pip.roundness,
                     "a like pip nearby")
     return Face(1, (pip.x, pip.y), die_size, 0.5, None, 1, pip.roundness)
+
+
+def _read_by_tint(
+    dark: np.ndarray,
+    colour: np.ndarray,
+    pip: PipBlob,
+    rays: np.ndarray,
+    unclaimed: list[PipBlob],
+    die_size: float,
+) -> Face | None:
+    """A 1 on a die as bright as the felt round it, outlined by the tint of its face.
+
+    The rays end at the first step of brightness, colour or tint. Nothing may end them inside
+    the die's square centred on the pip (a bare face, with no hidden pip or nearer edge: a
+    corner pip of a 4 has edges a quarter side away), and half of them at least must end on
+    that square: a die's side faces, in shade, and its shadow may carry the rest past it, but
+    a speck of felt or a dot on a larger object has no die-sized square round it.
+    """
+    if pip.roundness < COCKED_ROUNDNESS or like_pips_near(pip, die_size, unclaimed):
+        return None
+    if not PIP_PER_SIDE_RANGE[0] * die_size <= pip.diameter <= PIP_PER_SIDE_RANGE[1] * die_size:
+        return None
+    start = 0.5 * pip.major + max(LONE_RAY_GAP_PX, 0.5 * pip.major)
+    tinted = np.minimum(rays, tint_ray_lengths(colour, pip, start, 2.0 * die_size, len(rays)))
+    if float(np.min(tinted)) < LONE_EDGE_SHARE * die_size:
+        return None
+    on_edge, inside = _square_fit(tinted, die_size)
+    if on_edge < TINT_EDGE_RAYS or inside > SQUARE_FACE_MISSES:
+        return None
+    return Face(1, (pip.x, pip.y), die_size, 0.5, None, 1, pip.roundness)
+
+
+def _square_fit(rays: np.ndarray, side: float) -> tuple[int, int]:
+    """(rays ending on the best-placed square of this side round the pip, rays ending inside it)."""
+    angles = np.linspace(0.0, 2.0 * math.pi, len(rays), endpoint=False)
+    best = (0, len(rays))
+    for turn in np.deg2rad(np.arange(0.0, 90.0, 3.0)):
+        off = angles - turn
+        edge = 0.5 * side / np.maximum(np.abs(np.cos(off)), np.abs(np.sin(off)))
+        on_edge = int((np.abs(rays - edge) <= SQUARE_EDGE_TOLERANCE * side).sum())
+        inside = int((rays < edge - SQUARE_EDGE_TOLERANCE * side).sum())
+        best = max(best, (on_edge, inside), key=lambda fit: (fit[0], -fit[1]))
+    return best

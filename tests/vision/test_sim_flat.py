@@ -6,11 +6,13 @@ as a die, and flat dice once not read.
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import cv2
 import numpy as np
 
+from tests.vision.drawing import DrawnDie, blank_tray, draw_die, tray_with
 from vision.faces import Face
 from vision.outline import on_bare_felt
 from vision.pips import PipSearch, find_pip_blobs
@@ -41,3 +43,32 @@ def test_a_die_of_the_felt_s_colour_is_no_bare_felt() -> None:
     blobs = find_pip_blobs(dark, PipSearch(block=_window_for(PIP_PER_SIDE * 28.0)))
     face = Face(None, (64.3, 64.1), 28.0, 0.0, "cocked", 1, 0.5)
     assert not on_bare_felt(face, dark, colour, blobs, 28.0)
+
+
+def test_a_black_1_as_bright_as_its_felt_is_read_by_its_tint() -> None:
+    # a black die lit to the felt's brightness: its face ends on its tint, not on a step of light
+    _, reading = read("random-5015-1-black.png", 24.9, "light")
+    assert [(d.value, round(d.center[0]), round(d.center[1])) for d in reading.dice] == [  # type: ignore[attr-defined]
+        (1, 66, 65)
+    ]
+
+
+FELT, BODY, WHITE = (66, 51, 57), (60, 41, 68), (235, 235, 235)  # a purplish die on grey-green felt
+DARK_PROFILE = CalibrationProfile(die_size_px=25.0, pip_polarity="light", top_down=True)
+
+
+def test_a_1_outlined_by_tint_alone_is_read_only_centred_on_its_die() -> None:
+    for turn in (0.0, 20.0):
+        image = tray_with([DrawnDie(1, (300.0, 200.0), 25.0, turn, BODY, WHITE)], felt_bgr=FELT)
+        assert [d.value for d in DiceReader(DARK_PROFILE).read(image).dice] == [1]
+        # the same die with its one pip in a corner cell (a 4 whose other pips went unseen):
+        # its edges end rays inside the die's square centred on the pip
+        image = blank_tray(felt_bgr=FELT)
+        draw_die(image, DrawnDie(1, (300.0, 200.0), 25.0, turn, BODY, BODY))
+        c, s, off = math.cos(math.radians(turn)), math.sin(math.radians(turn)), 0.25 * 25.0
+        cv2.circle(image, (round(300 + (c - s) * off), round(200 + (s + c) * off)), 2, WHITE, -1, cv2.LINE_AA)
+        assert DiceReader(DARK_PROFILE).read(cv2.GaussianBlur(image, (3, 3), 0)).dice == ()
+    # a light speck on the bare felt: no tint outlines a die round it
+    image = blank_tray(felt_bgr=FELT)
+    cv2.circle(image, (300, 200), 2, WHITE, -1, cv2.LINE_AA)
+    assert DiceReader(DARK_PROFILE).read(cv2.GaussianBlur(image, (3, 3), 0)).dice == ()
