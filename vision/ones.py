@@ -12,6 +12,7 @@ import math
 import numpy as np
 
 from vision.facecolour import face_colour, face_tolerance, level_step, off_face
+from vision.facerays import step_ray_lengths, tint_ray_lengths
 from vision.faces import (
     COCKED_ROUNDNESS,
     MARGIN,
@@ -22,7 +23,6 @@ from vision.faces import (
 )
 from vision.lean import dash_past_top_face
 from vision.pips import PipBlob
-from vision.tint import tint_ray_lengths
 
 LONE_BARE_RADIUS = 1.7  # bare face round a lone pip, in pip lengths (a 3's corners are nearer)
 LONE_BALANCE = 0.35  # lower quartile of |ray - opposite ray| / mean: how centred a 1 must be
@@ -48,7 +48,7 @@ SQUARE_EDGE_RAYS = 10  # rays (of 32) that must end on the square's edge: over 1
 SQUARE_EDGE_TOLERANCE = 0.12  # die sides: a rounded, shaded edge ends a ray this early or late
 PIP_PER_SIDE_RANGE = (0.12, 0.32)  # a 1's pip diameter over the die side, any maker
 SQUARE_FACE_MISSES = 2  # rays off the die's square allowed to a face seen square on (noise, glare)
-TINT_EDGE_RAYS = 16  # rays (of 32) ending on the square by the face's tint: half its outline
+SQUARE_OUTLINE_RAYS = 16  # rays (of 32) ending on the square without a step of brightness: half of it
 
 
 def shows_second_face(
@@ -201,11 +201,7 @@ def read_lone_pip(
     bounded = np.sort(rays[np.isfinite(rays)])
     if len(bounded) < len(rays) - 2:
         # open on some side: not a face with a border, unless a known die size shows its edges
-        if not die_size:
-            return None
-        return _read_partly_bounded(pip, rays, unclaimed, die_size) or _read_by_tint(
-            dark, colour, pip, rays, unclaimed, die_size
-        )
+        return _read_partly_bounded(pip, rays, unclaimed, die_size) if die_size else None
     # the third shortest ray: a hidden pip of a 3 or a 5 (two opposite corners at least) stops
     # four rays or more, a stray pixel of glare or noise one or two
     near, far = float(bounded[2]), float(bounded[-3])
@@ -310,34 +306,40 @@ def _read_partly_bounded(
     return Face(1, (pip.x, pip.y), die_size, 0.5, None, 1, pip.roundness)
 
 
-def _read_by_tint(
+def read_on_square(
     dark: np.ndarray,
     colour: np.ndarray,
     pip: PipBlob,
-    rays: np.ndarray,
     unclaimed: list[PipBlob],
     die_size: float,
 ) -> Face | None:
-    """A 1 on a die as bright as the felt round it, outlined by the tint of its face.
+    """A 1 whose face ends on no step of brightness, outlined by its die's square (die size known).
 
-    The rays end at the first step of brightness, colour or tint. Nothing may end them inside
-    the die's square centred on the pip (a bare face, with no hidden pip or nearer edge: a
-    corner pip of a 4 has edges a quarter side away), and half of them at least must end on
-    that square: a die's side faces, in shade, and its shadow may carry the rest past it, but
-    a speck of felt or a dot on a larger object has no die-sized square round it.
+    Rays end where its face's tint ends (a die as bright as the felt), or on a step of colour
+    within two pixels (a face whose sheen fades across it), or on anything darker than the face
+    (`vision.facerays`). Nothing may end them inside the die's square centred on the pip (a bare
+    face: no hidden pip, no nearer edge; a corner pip of a 4 has edges a quarter side away), and
+    half of them at least must end on that square: a die's side faces and its shadow may carry
+    the rest past it, but a speck of felt or a dot on a larger object has no die-sized square
+    centred on it.
     """
     if pip.roundness < COCKED_ROUNDNESS or like_pips_near(pip, die_size, unclaimed):
         return None
     if not PIP_PER_SIDE_RANGE[0] * die_size <= pip.diameter <= PIP_PER_SIDE_RANGE[1] * die_size:
         return None
     start = 0.5 * pip.major + max(LONE_RAY_GAP_PX, 0.5 * pip.major)
-    tinted = np.minimum(rays, tint_ray_lengths(colour, pip, start, 2.0 * die_size, len(rays)))
-    if float(np.min(tinted)) < LONE_EDGE_SHARE * die_size:
-        return None
-    on_edge, inside = _square_fit(tinted, die_size)
-    if on_edge < TINT_EDGE_RAYS or inside > SQUARE_FACE_MISSES:
-        return None
-    return Face(1, (pip.x, pip.y), die_size, 0.5, None, 1, pip.roundness)
+    reach = 2.0 * die_size
+    rays = _ray_lengths(dark, colour, pip, reach)
+    for ends in (
+        np.minimum(rays, tint_ray_lengths(colour, pip, start, reach, len(rays))),
+        step_ray_lengths(dark, colour, pip, start, reach, len(rays)),
+    ):
+        if float(np.min(ends)) < LONE_EDGE_SHARE * die_size:
+            continue
+        on_edge, inside = _square_fit(ends, die_size)
+        if on_edge >= SQUARE_OUTLINE_RAYS and inside <= SQUARE_FACE_MISSES:
+            return Face(1, (pip.x, pip.y), die_size, 0.5, None, 1, pip.roundness)
+    return None
 
 
 def _square_fit(rays: np.ndarray, side: float) -> tuple[int, int]:

@@ -72,3 +72,30 @@ def test_a_1_outlined_by_tint_alone_is_read_only_centred_on_its_die() -> None:
     image = blank_tray(felt_bgr=FELT)
     cv2.circle(image, (300, 200), 2, WHITE, -1, cv2.LINE_AA)
     assert DiceReader(DARK_PROFILE).read(cv2.GaussianBlur(image, (3, 3), 0)).dice == ()
+
+
+def test_a_red_1_whose_sheen_fades_across_its_face_is_read() -> None:
+    # a glossy red die 24 px wide, pink round its pip and red at its far side: the colour drifts
+    # past the tolerance inside the face, but steps by it only at the edge
+    _, reading = read("red-dice-6566-1-sheen.png", 24.0, "light")
+    centre = [d.value for d in reading.dice if math.dist(d.center, (64.3, 64.0)) <= 4.0]  # type: ignore[attr-defined]
+    assert centre == [1]
+    assert sorted(d.value for d in reading.dice) == [1, 2]  # type: ignore[attr-defined]  # the 2 cut by the crop
+
+
+def test_a_drift_of_colour_ends_no_ray_and_an_edge_does() -> None:
+    from vision.facerays import step_ray_lengths
+    from vision.ones import _ray_lengths
+
+    colour = np.zeros((80, 80, 3), np.uint8)
+    colour[:] = (30, 110, 30)  # green felt
+    ramp = np.clip(200 - 8 * np.arange(28), 0, 255).astype(np.uint8)  # 8 levels a pixel
+    flat = np.full((28, 28), 75), np.full((28, 28), 200)
+    colour[26:54, 26:54] = np.stack([np.tile(ramp, (28, 1)), *flat], -1)  # a red face, blue fading
+    cv2.circle(colour, (40, 40), 2, (255, 255, 255), -1)
+    plane = cv2.bitwise_not(cv2.cvtColor(colour, cv2.COLOR_BGR2GRAY))
+    pip = next(b for b in find_pip_blobs(plane, PipSearch(block=13)) if math.dist((b.x, b.y), (40, 40)) < 2)
+    start = 0.5 * pip.major + max(3.0, 0.5 * pip.major)
+    rightward = 0  # the ray along the drift of the blue channel
+    assert _ray_lengths(plane, colour, pip, 56.0)[rightward] < 10.0
+    assert 12.0 <= step_ray_lengths(plane, colour, pip, start, 56.0, 32)[rightward] <= 16.0
