@@ -12,6 +12,7 @@ import math
 import numpy as np
 
 from vision.facecolour import face_colour, face_tolerance, level_step, off_face
+from vision.facerays import step_ray_lengths, tint_ray_lengths
 from vision.faces import (
     COCKED_ROUNDNESS,
     MARGIN,
@@ -47,6 +48,7 @@ SQUARE_EDGE_RAYS = 10  # rays (of 32) that must end on the square's edge: over 1
 SQUARE_EDGE_TOLERANCE = 0.12  # die sides: a rounded, shaded edge ends a ray this early or late
 PIP_PER_SIDE_RANGE = (0.12, 0.32)  # a 1's pip diameter over the die side, any maker
 SQUARE_FACE_MISSES = 2  # rays off the die's square allowed to a face seen square on (noise, glare)
+SQUARE_OUTLINE_RAYS = 16  # rays (of 32) ending on the square without a step of brightness: half of it
 
 
 def shows_second_face(
@@ -302,3 +304,52 @@ def _read_partly_bounded(
         return Face(None, (pip.x, pip.y), die_size, 0.0, "not_pips", 1, pip.roundness,
                     "a like pip nearby")
     return Face(1, (pip.x, pip.y), die_size, 0.5, None, 1, pip.roundness)
+
+
+def read_on_square(
+    dark: np.ndarray,
+    colour: np.ndarray,
+    pip: PipBlob,
+    unclaimed: list[PipBlob],
+    die_size: float,
+) -> Face | None:
+    """A 1 whose face ends on no step of brightness, outlined by its die's square (die size known).
+
+    Rays end where its face's tint ends (a die as bright as the felt), or on a step of colour
+    within two pixels (a face whose sheen fades across it), or on anything darker than the face
+    (`vision.facerays`). Nothing may end them inside the die's square centred on the pip (a bare
+    face: no hidden pip, no nearer edge; a corner pip of a 4 has edges a quarter side away), and
+    half of them at least must end on that square: a die's side faces and its shadow may carry
+    the rest past it, but a speck of felt or a dot on a larger object has no die-sized square
+    centred on it.
+    """
+    if pip.roundness < COCKED_ROUNDNESS or like_pips_near(pip, die_size, unclaimed):
+        return None
+    if not PIP_PER_SIDE_RANGE[0] * die_size <= pip.diameter <= PIP_PER_SIDE_RANGE[1] * die_size:
+        return None
+    start = 0.5 * pip.major + max(LONE_RAY_GAP_PX, 0.5 * pip.major)
+    reach = 2.0 * die_size
+    rays = _ray_lengths(dark, colour, pip, reach)
+    for ends in (
+        np.minimum(rays, tint_ray_lengths(colour, pip, start, reach, len(rays))),
+        step_ray_lengths(dark, colour, pip, start, reach, len(rays)),
+    ):
+        if float(np.min(ends)) < LONE_EDGE_SHARE * die_size:
+            continue
+        on_edge, inside = _square_fit(ends, die_size)
+        if on_edge >= SQUARE_OUTLINE_RAYS and inside <= SQUARE_FACE_MISSES:
+            return Face(1, (pip.x, pip.y), die_size, 0.5, None, 1, pip.roundness)
+    return None
+
+
+def _square_fit(rays: np.ndarray, side: float) -> tuple[int, int]:
+    """(rays ending on the best-placed square of this side round the pip, rays ending inside it)."""
+    angles = np.linspace(0.0, 2.0 * math.pi, len(rays), endpoint=False)
+    best = (0, len(rays))
+    for turn in np.deg2rad(np.arange(0.0, 90.0, 3.0)):
+        off = angles - turn
+        edge = 0.5 * side / np.maximum(np.abs(np.cos(off)), np.abs(np.sin(off)))
+        on_edge = int((np.abs(rays - edge) <= SQUARE_EDGE_TOLERANCE * side).sum())
+        inside = int((rays < edge - SQUARE_EDGE_TOLERANCE * side).sum())
+        best = max(best, (on_edge, inside), key=lambda fit: (fit[0], -fit[1]))
+    return best

@@ -28,7 +28,8 @@ from vision.faces import (
 )
 from vision.fallbacks import read_top_of, rejoin, split_touching
 from vision.oblique import CameraSquash
-from vision.ones import read_lone_pip, shows_outer_face, shows_second_face
+from vision.ones import read_lone_pip, read_on_square, shows_outer_face, shows_second_face
+from vision.outline import on_bare_felt
 from vision.pips import PipBlob, PipSearch, find_pip_blobs
 from vision.profile import CalibrationProfile
 from vision.verdicts import (
@@ -211,9 +212,13 @@ class DiceReader:
         def read_part(part: list[int]) -> Face | None:
             if len(part) == 1:
                 pip = round_blobs[part[0]]
-                return read_lone_pip(
+                single = read_lone_pip(
                     dark, colour, pip, size_hint, max_size, unclaimed, expected, grid_step
                 )
+                if single is None and expected:
+                    # a face whose edge is no step of brightness, outlined by the die's square
+                    single = read_on_square(dark, colour, pip, unclaimed, expected)
+                return single
             return read_group(
                 dark, colour, part, round_blobs, blobs, second_try=True, camera_squash=camera_squash
             )
@@ -280,6 +285,13 @@ class DiceReader:
             faces = [
                 _cocked_if_leaning(face, loose, marks, view_centre, expected, dark, colour, outline)
                 for face in faces
+            ]
+        if expected:
+            # a refusal asks for a re-throw: pips on the bare felt (specks of its grain) are no die
+            faces = [
+                f for f in faces
+                if f.value is not None or f.reason is None
+                or not on_bare_felt(f, dark, colour, blobs, expected)
             ]
         return faces
 

@@ -1,0 +1,101 @@
+"""Flat dice and bare felt of simulated rest frames, read with the calibration of their scene.
+
+The crops are in tests/data/sim-rests (see its README): specks of the felt's grain once refused
+as a die, and flat dice once not read.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from tests.vision.drawing import DrawnDie, blank_tray, draw_die, tray_with
+from vision.faces import Face
+from vision.outline import on_bare_felt
+from vision.pips import PipSearch, find_pip_blobs
+from vision.profile import CalibrationProfile
+from vision.reader import PIP_PER_SIDE, DiceReader, _white_balanced_min, _window_for
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "sim-rests"
+
+
+def read(name: str, die_size: float, polarity: str) -> tuple[np.ndarray, object]:
+    image = cv2.imread(str(DATA / name), cv2.IMREAD_COLOR)
+    profile = CalibrationProfile(die_size_px=die_size, pip_polarity=polarity, top_down=True)
+    return image, DiceReader(profile).read(image)
+
+
+def test_specks_of_the_felt_grain_are_no_refused_die() -> None:
+    # light specks on bare purple felt, once grouped as the squashed pips of a 2 (`cocked`) and,
+    # in a later frame, as a face with a mark in an empty cell (`occluded`)
+    for name in ("random-5059-felt-13.png", "random-5059-felt-54.png"):
+        _, reading = read(name, 31.3, "light")
+        assert reading.dice == () and reading.unreadable == ()  # type: ignore[attr-defined]
+
+
+def test_a_die_of_the_felt_s_colour_is_no_bare_felt() -> None:
+    # an ivory 1 on white felt: of the felt's colour, but its face is bare round the centre
+    image = cv2.imread(str(DATA / "white-felt-5006-0.png"), cv2.IMREAD_COLOR)
+    dark, _, colour = _white_balanced_min(image)
+    blobs = find_pip_blobs(dark, PipSearch(block=_window_for(PIP_PER_SIDE * 28.0)))
+    face = Face(None, (64.3, 64.1), 28.0, 0.0, "cocked", 1, 0.5)
+    assert not on_bare_felt(face, dark, colour, blobs, 28.0)
+
+
+def test_a_black_1_as_bright_as_its_felt_is_read_by_its_tint() -> None:
+    # a black die lit to the felt's brightness: its face ends on its tint, not on a step of light
+    _, reading = read("random-5015-1-black.png", 24.9, "light")
+    assert [(d.value, round(d.center[0]), round(d.center[1])) for d in reading.dice] == [  # type: ignore[attr-defined]
+        (1, 66, 65)
+    ]
+
+
+FELT, BODY, WHITE = (66, 51, 57), (60, 41, 68), (235, 235, 235)  # a purplish die on grey-green felt
+DARK_PROFILE = CalibrationProfile(die_size_px=25.0, pip_polarity="light", top_down=True)
+
+
+def test_a_1_outlined_by_tint_alone_is_read_only_centred_on_its_die() -> None:
+    for turn in (0.0, 20.0):
+        image = tray_with([DrawnDie(1, (300.0, 200.0), 25.0, turn, BODY, WHITE)], felt_bgr=FELT)
+        assert [d.value for d in DiceReader(DARK_PROFILE).read(image).dice] == [1]
+        # the same die with its one pip in a corner cell (a 4 whose other pips went unseen):
+        # its edges end rays inside the die's square centred on the pip
+        image = blank_tray(felt_bgr=FELT)
+        draw_die(image, DrawnDie(1, (300.0, 200.0), 25.0, turn, BODY, BODY))
+        c, s, off = math.cos(math.radians(turn)), math.sin(math.radians(turn)), 0.25 * 25.0
+        cv2.circle(image, (round(300 + (c - s) * off), round(200 + (s + c) * off)), 2, WHITE, -1, cv2.LINE_AA)
+        assert DiceReader(DARK_PROFILE).read(cv2.GaussianBlur(image, (3, 3), 0)).dice == ()
+    # a light speck on the bare felt: no tint outlines a die round it
+    image = blank_tray(felt_bgr=FELT)
+    cv2.circle(image, (300, 200), 2, WHITE, -1, cv2.LINE_AA)
+    assert DiceReader(DARK_PROFILE).read(cv2.GaussianBlur(image, (3, 3), 0)).dice == ()
+
+
+def test_a_red_1_whose_sheen_fades_across_its_face_is_read() -> None:
+    # a glossy red die 24 px wide, pink round its pip and red at its far side: the colour drifts
+    # past the tolerance inside the face, but steps by it only at the edge
+    _, reading = read("red-dice-6566-1-sheen.png", 24.0, "light")
+    centre = [d.value for d in reading.dice if math.dist(d.center, (64.3, 64.0)) <= 4.0]  # type: ignore[attr-defined]
+    assert centre == [1]
+    assert sorted(d.value for d in reading.dice) == [1, 2]  # type: ignore[attr-defined]  # the 2 cut by the crop
+
+
+def test_a_drift_of_colour_ends_no_ray_and_an_edge_does() -> None:
+    from vision.facerays import step_ray_lengths
+    from vision.ones import _ray_lengths
+
+    colour = np.zeros((80, 80, 3), np.uint8)
+    colour[:] = (30, 110, 30)  # green felt
+    ramp = np.clip(200 - 8 * np.arange(28), 0, 255).astype(np.uint8)  # 8 levels a pixel
+    flat = np.full((28, 28), 75), np.full((28, 28), 200)
+    colour[26:54, 26:54] = np.stack([np.tile(ramp, (28, 1)), *flat], -1)  # a red face, blue fading
+    cv2.circle(colour, (40, 40), 2, (255, 255, 255), -1)
+    plane = cv2.bitwise_not(cv2.cvtColor(colour, cv2.COLOR_BGR2GRAY))
+    pip = next(b for b in find_pip_blobs(plane, PipSearch(block=13)) if math.dist((b.x, b.y), (40, 40)) < 2)
+    start = 0.5 * pip.major + max(3.0, 0.5 * pip.major)
+    rightward = 0  # the ray along the drift of the blue channel
+    assert _ray_lengths(plane, colour, pip, 56.0)[rightward] < 10.0
+    assert 12.0 <= step_ray_lengths(plane, colour, pip, start, 56.0, 32)[rightward] <= 16.0

@@ -1,0 +1,76 @@
+"""Rays from a lone pip to its face's edge, for faces whose edge is no step of brightness.
+
+`ones._ray_lengths` ends a ray on a sample darker than the face round the pip, or far from its
+colour. Two faces defeat it, and these rays serve them, with the die size known:
+
+- a black die lit to its felt's brightness: the face keeps its own tint (each channel's share of
+  the brightness) to the edge and the felt has another, so the tint's step outlines the die;
+- a glossy face whose sheen fades across it (a red die, pink by its pip and red at its far
+  side): the colour drifts a few levels a pixel, while an edge steps by the tolerance within
+  two pixels, so each sample is compared with the one two pixels before it.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from vision.facecolour import colour_at, colour_tolerance, face_colour, face_tolerance, sample_at
+from vision.pips import PipBlob
+
+EDGE_TINT = 0.08  # L1 step of (b, g, r) / (b + g + r): a face's own stays under 0.05, simulated
+TOO_DARK = 45.0  # b + g + r: below this, a tint is noise (as in vision.backdrop)
+STEP_BACK = 2  # samples (pixels) back along the ray: an edge blurred over two or three pixels
+
+
+def _grid(pip: PipBlob, start: float, reach: float, count: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    angles = np.linspace(0.0, 2.0 * math.pi, count, endpoint=False)
+    radii = np.arange(start, reach, 1.0)
+    xs = pip.x + np.cos(angles)[:, None] * radii[None, :]
+    ys = pip.y + np.sin(angles)[:, None] * radii[None, :]
+    return radii, xs, ys
+
+
+def _first_edge(
+    off: np.ndarray, radii: np.ndarray, xs: np.ndarray, ys: np.ndarray, shape: tuple[int, ...]
+) -> np.ndarray:
+    """Distance to the first two off samples in a row per ray; inf for none (or past the picture)."""
+    h, w = shape[:2]
+    off = off & (xs >= 0) & (xs <= w - 1) & (ys >= 0) & (ys <= h - 1)
+    off[:, :-1] &= off[:, 1:]
+    return np.where(off.any(axis=1), radii[off.argmax(axis=1)], np.inf)
+
+
+def tint_ray_lengths(colour: np.ndarray, pip: PipBlob, start: float, reach: float, count: int) -> np.ndarray:
+    """Per ray, the distance to the face's tint's end; inf where none, or the face has no tint.
+
+    Samples too dark for a tint end nothing.
+    """
+    face = face_colour(colour, pip, start)
+    radii, xs, ys = _grid(pip, start, reach, count)
+    if float(face.sum()) < TOO_DARK or len(radii) == 0:
+        return np.full(count, np.inf)
+    seen = colour_at(colour, xs.ravel(), ys.ravel()).reshape((*xs.shape, 3))
+    sums = seen.sum(axis=-1)
+    step = np.abs(seen / np.maximum(sums, 1.0)[..., None] - face / float(face.sum())).sum(axis=-1)
+    return _first_edge((step > EDGE_TINT) & (sums >= TOO_DARK), radii, xs, ys, colour.shape)
+
+
+def step_ray_lengths(
+    dark: np.ndarray, colour: np.ndarray, pip: PipBlob, start: float, reach: float, count: int
+) -> np.ndarray:
+    """Per ray, the distance to a sample darker than the face round the pip (a hidden pip, a
+    shadow) or a step of colour within STEP_BACK pixels (an edge); inf where none."""
+    radii, xs, ys = _grid(pip, start, reach, count)
+    if len(radii) == 0:
+        return np.full(count, np.inf)
+    floor = pip.ring_level - face_tolerance(pip.ring_level, pip.contrast)
+    darker = sample_at(dark, xs.ravel(), ys.ravel()).reshape(xs.shape) < floor
+    seen = colour_at(colour, xs.ravel(), ys.ravel()).reshape((*xs.shape, 3))
+    face = face_colour(colour, pip, start)
+    # each ray's first sample is on the ring of face round the pip: the start of its own drift
+    first = np.repeat(seen[:, :1], STEP_BACK, axis=1)
+    before = np.concatenate([first, seen[:, :-STEP_BACK]], axis=1)
+    stepped = np.abs(seen - before).max(axis=-1) > colour_tolerance(face, pip.contrast)
+    return _first_edge(darker | stepped, radii, xs, ys, dark.shape)
