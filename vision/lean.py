@@ -27,15 +27,16 @@ LOCAL_WINDOW = 0.3  # die sides: the neighbourhood a dash is compared with
 DASH_THICKNESS = 0.12  # die sides: the thickest a dash is, across the edge
 DASH_STRETCH = 1.4  # a dash is at least this much longer along the edge than across it
 DASH_AREA_PX = 1.5  # and at least this many square pixels
-# By the wall, where a die can lean, the second face is looked at more closely: turned 55-65°
-# from the light above it keeps half the top face's level or more, and its pips, seen edge-on
-# and blurred, stand out from it by less than the top face's pips (0.2 of their contrast and up
-# on the simulated leaning dice). Each row of the band runs along the edge at one distance past
-# it: a dash is compared with its own row, so that the wall past a narrow second face does not
-# hide the dashes near its far edge.
+# By the wall, where a die can lean, the second face is looked at more closely. Each row of the
+# band runs along the edge at one distance past it: a dash is compared with its own row, so that
+# the wall past a narrow second face does not hide the dashes near its far edge.
+WALL_ROW_WINDOW = 0.6  # die sides along the edge: twice the longest dash
+# seen edge-on and blurred, a second face's pips stand out less than the top face's (0.21 of
+# their contrast on a simulated grey die on grey felt)
 WALL_DASH_DARKNESS = 0.15
-WALL_FACE_SHADE = 0.5
-WALL_ROW_WINDOW = 0.6  # die sides along the edge
+# a face turned 55-65° from the light above keeps about cos 60° of the top face's level, less
+# with the light on the wall's side (0.39 round the dashes of a simulated white die on pale felt)
+WALL_FACE_SHADE = 0.35
 
 
 def _levels(face: Face, dark: np.ndarray, die_size: float) -> tuple[float, float] | None:

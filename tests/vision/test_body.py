@@ -141,8 +141,10 @@ def test_felt_of_the_die_colour_tells_nothing() -> None:
         # a 1 whose fan of rays meets a pip of the second face on one ray (red dice, two scenes)
         "leaning-red-dice-one",
         "leaning-random-one-shaded",
-        # a grey die on grey felt: only the dashes of its second face tell, by the wall
+        # a grey die on grey felt, a white die on pale felt: only the dashes of their second face
+        # tell, by the wall (the white die's second face, lit from the wall's side, is dark)
         "leaning-grey-on-grey-one",
+        "leaning-white-on-pale-felt-two",
         # a black 2 whose second face's pips (of a 6) run two to a blob, longer than the grid's
         # size for the die would let a pip be
         "leaning-dark-dice-two",
