@@ -109,10 +109,8 @@ def shows_outer_face(
     if radius < OUTWARD_MIN_RADIUS * die_size:
         return False
     ux, uy = dx / radius, dy / radius
-    # the calibrated die size, not the face's size from its grid (side over step varies with the
-    # maker: 3.8 on dice with pips near the corners, 4.9 on the simulated dice, whose second
-    # face's dashes then measure longer than the limit); the lens shrinks dice at the picture's
-    # edge by about 4 % only
+    # the face's own size: lens distortion shrinks dice towards the picture's edge
+    die_size = face.size if face.fit is not None else die_size
     low, high = OUTWARD_BAND[0] * die_size, OUTWARD_BAND[1] * die_size
     for blob in loose:
         wx, wy = blob.x - face.center[0], blob.y - face.center[1]

@@ -145,8 +145,7 @@ def test_felt_of_the_die_colour_tells_nothing() -> None:
         # tell, by the wall (the white die's second face, lit from the wall's side, is dark)
         "leaning-grey-on-grey-one",
         "leaning-white-on-pale-felt-two",
-        # a black 2 whose second face's pips (of a 6) run two to a blob, longer than the grid's
-        # size for the die would let a pip be
+        # a black 2 whose second face's pips (of a 6) run two to a blob, too long for a pip
         "leaning-dark-dice-two",
     ],
 )
