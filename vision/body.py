@@ -46,8 +46,9 @@ def body_reach(
     With a pip grid, parallel rays cross the top face's edge nearest to square with `outward`,
     away from its corners, and the median reach counts. A 1 gives no turn: rays fan 45° either
     side of `outward`, one of them square to an edge, and the second least reach counts (about
-    0.5 side on a flat die). None when the top face is too dark to give a colour to compare with, or (with
-    `beside`) when the felt beside the die, level with the band measured, passes for the die.
+    0.5 side on a flat die). None when the top face is too dark to give a colour to compare
+    with, or (with `beside`) when the felt beside the die, level with the band measured, passes
+    for the die.
     """
     angles, radii, ox, oy = outward_rays(face, outward, side)
     cos, sin = np.cos(angles)[:, None], np.sin(angles)[:, None]

@@ -101,7 +101,8 @@ def dash_past_top_face(
             or long < DASH_STRETCH * thick
         ):
             continue
-        # on face as bright as the top face: the rows just before and after the dash
+        # on face as bright as the top face (by the wall, lit as a second face is): the rows just
+        # before and after the dash
         around = band[max(0, y - 2):y + bh + 2, x:x + bw][labels[max(0, y - 2):y + bh + 2, x:x + bw] != k]
         if around.size and float(np.median(around)) >= floor:
             return True
