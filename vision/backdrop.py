@@ -90,7 +90,9 @@ def reach_over_backdrop(
     end[:, :-1] &= background[:, 1:]
     first = np.where(end.any(axis=1), end.argmax(axis=1), len(radii) - 1)
     reach = radii[first] / side
-    return float(np.median(reach)) if face.fit is not None else float(reach.min())
+    # for a 1, the ray square to the edge reaches least; one ray of the fan may stop sooner on a
+    # pip of the second face (neither die colour nor background), so the second least counts
+    return float(np.median(reach)) if face.fit is not None else float(np.partition(reach, 1)[1])
 
 
 def backdrop_excess(

@@ -18,6 +18,7 @@ import numpy as np
 
 from vision.backdrop import backdrop_excess
 from vision.faces import Face
+from vision.lean import dash_past_top_face
 from vision.rays import RAY_COUNT, STEP_PX, outward_rays
 
 GLOW_SKIP = 0.1  # die sides at the ray's start where a pip's glow may still tint the face
@@ -44,9 +45,10 @@ def body_reach(
 
     With a pip grid, parallel rays cross the top face's edge nearest to square with `outward`,
     away from its corners, and the median reach counts. A 1 gives no turn: rays fan 45° either
-    side of `outward`, one of them square to an edge, and the least reach counts (0.5 side on a
-    flat die). None when the top face is too dark to give a colour to compare with, or (with
-    `beside`) when the felt beside the die, level with the band measured, passes for the die.
+    side of `outward`, one of them square to an edge, and the second least reach counts (about
+    0.5 side on a flat die). None when the top face is too dark to give a colour to compare
+    with, or (with `beside`) when the felt beside the die, level with the band measured, passes
+    for the die.
     """
     angles, radii, ox, oy = outward_rays(face, outward, side)
     cos, sin = np.cos(angles)[:, None], np.sin(angles)[:, None]
@@ -94,7 +96,9 @@ def body_reach(
     off &= index >= begin[:, None]
     first = np.where(off.any(axis=1), off.argmax(axis=1), len(radii) - 1)
     reach = radii[first] / side
-    return float(np.median(reach)) if face.fit is not None else float(reach.min())
+    # for a 1, the ray square to the edge reaches least; one ray of the fan may stop sooner on a
+    # pip of the second face (neither die colour nor background), so the second least counts
+    return float(np.median(reach)) if face.fit is not None else float(np.partition(reach, 1)[1])
 
 
 def _die_like(samples: np.ndarray, ref: np.ndarray) -> np.ndarray:
@@ -132,6 +136,7 @@ def shows_body_past_top(
     die_size: float,
     colour: np.ndarray,
     outline: np.ndarray,
+    dark: np.ndarray | None = None,
 ) -> bool:
     """True when a die by the wall shows its body past its top face on the side away from the middle.
 
@@ -151,4 +156,6 @@ def shows_body_past_top(
     if excess is not None and excess > LEAN_EXCESS:
         return True
     against = backdrop_excess(face, colour, outward, side, die_size)
-    return against is not None and against > BACKDROP_EXCESS
+    if against is not None and against > BACKDROP_EXCESS:
+        return True
+    return dark is not None and dash_past_top_face(face, dark, outward, die_size, by_wall=True)

@@ -27,6 +27,16 @@ LOCAL_WINDOW = 0.3  # die sides: the neighbourhood a dash is compared with
 DASH_THICKNESS = 0.12  # die sides: the thickest a dash is, across the edge
 DASH_STRETCH = 1.4  # a dash is at least this much longer along the edge than across it
 DASH_AREA_PX = 1.5  # and at least this many square pixels
+# By the wall, where a die can lean, the second face is looked at more closely. Each row of the
+# band runs along the edge at one distance past it: a dash is compared with its own row, so that
+# the wall past a narrow second face does not hide the dashes near its far edge.
+WALL_ROW_WINDOW = 0.6  # die sides along the edge: twice the longest dash
+# seen edge-on and blurred, a second face's pips stand out less than the top face's (0.21 of
+# their contrast on a simulated grey die on grey felt)
+WALL_DASH_DARKNESS = 0.15
+# a face turned 55-65° from the light above keeps about cos 60° of the top face's level, less
+# with the light on the wall's side (0.39 round the dashes of a simulated white die on pale felt)
+WALL_FACE_SHADE = 0.35
 
 
 def _levels(face: Face, dark: np.ndarray, die_size: float) -> tuple[float, float] | None:
@@ -53,9 +63,12 @@ def _levels(face: Face, dark: np.ndarray, die_size: float) -> tuple[float, float
 
 
 def dash_past_top_face(
-    face: Face, dark: np.ndarray, outward: tuple[float, float], die_size: float
+    face: Face, dark: np.ndarray, outward: tuple[float, float], die_size: float, by_wall: bool = False
 ) -> bool:
-    """True when the band past a top face, away from the view's centre, is face with a dash on it."""
+    """True when the band past a top face, away from the view's centre, is face with a dash on it.
+
+    `by_wall`: the die is within reach of the tray's wall, and the closer look applies.
+    """
     levels = _levels(face, dark, die_size)
     if levels is None:
         return False
@@ -70,12 +83,13 @@ def dash_past_top_face(
         return False
     band = cv2.remap(dark, map_x, map_y, cv2.INTER_LINEAR)
     # dark against what is right round it: a dash on a bright face, not the felt past the die
-    block = round(LOCAL_WINDOW * die_size / STEP_PX) | 1
-    local = cv2.blur(band.astype(np.float32), (block, block), borderType=cv2.BORDER_REPLICATE)
-    mask = (band < local - DASH_DARKNESS * contrast).astype(np.uint8)
+    block = round((WALL_ROW_WINDOW if by_wall else LOCAL_WINDOW) * die_size / STEP_PX) | 1
+    window = (block, 1) if by_wall else (block, block)
+    local = cv2.blur(band.astype(np.float32), window, borderType=cv2.BORDER_REPLICATE)
+    mask = (band < local - (WALL_DASH_DARKNESS if by_wall else DASH_DARKNESS) * contrast).astype(np.uint8)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     rows, cols = mask.shape
-    floor = level - face_tolerance(level, contrast)
+    floor = WALL_FACE_SHADE * level if by_wall else level - face_tolerance(level, contrast)
     for k in range(1, count):
         x, y, bw, bh, area = (int(v) for v in stats[k])
         if x == 0 or y == 0 or x + bw >= cols or y + bh >= rows:
@@ -87,7 +101,8 @@ def dash_past_top_face(
             or long < DASH_STRETCH * thick
         ):
             continue
-        # on face as bright as the top face: the rows just before and after the dash
+        # on face as bright as the top face (by the wall, lit as a second face is): the rows just
+        # before and after the dash
         around = band[max(0, y - 2):y + bh + 2, x:x + bw][labels[max(0, y - 2):y + bh + 2, x:x + bw] != k]
         if around.size and float(np.median(around)) >= floor:
             return True

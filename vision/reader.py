@@ -340,7 +340,9 @@ def _cocked_if_leaning(
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="second face seen")
     if die_size and shows_outer_face(face, marks, view_centre, die_size, dark):
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="outer face seen")
-    if die_size and outline is not None and shows_body_past_top(face, view_centre, die_size, colour, outline):
+    if die_size and outline is not None and shows_body_past_top(
+        face, view_centre, die_size, colour, outline, dark
+    ):
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="body past top face")
     return face
 
