@@ -11,6 +11,7 @@ fails one is reported as unreadable with the reason, and the box asks for a re-t
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 
 import cv2
@@ -49,6 +50,9 @@ PROBE_WINDOW = 21  # first look, before the pip size is known
 WINDOW_PER_PIP = 3.2  # adaptive window over pip diameter
 PIP_PER_SIDE = 0.15  # pip diameter over die side, near enough for sizing the window
 SQUASHED = ("squashed pips", "squashed pips and grid")  # faces refused for their squash alone
+# die sizes from the top face's centre: what a die tipped far enough to show its far face rests
+# on, the tray's wall or another die, lies this near (a die leaning 45° on a die beside it)
+LEAN_SUPPORT_REACH = 1.8
 
 
 @dataclass(frozen=True)
@@ -283,7 +287,7 @@ class DiceReader:
             loose = [b for b in unclaimed if not any(on_face(f, b) for f in read)]
             marks = [b for b in blobs if not any(on_face(f, b) for f in read)]
             faces = [
-                _cocked_if_leaning(face, loose, marks, view_centre, expected, dark, colour, outline)
+                _cocked_if_leaning(face, loose, marks, view_centre, expected, dark, colour, outline, faces)
                 for face in faces
             ]
         if expected:
@@ -324,13 +328,15 @@ def _cocked_if_leaning(
     dark: np.ndarray,
     colour: np.ndarray,
     outline: np.ndarray | None = None,
+    frame_faces: list[Face] | None = None,
 ) -> Face:
     """Refuse a face that a camera looking straight down should not see as it is seen.
 
     Seen from straight above, a flat face keeps its square grid (a pinhole camera does not
     foreshorten a plane parallel to its sensor); a grid squashed below TOP_DOWN_ASPECT is a face
     tilted towards the lens. Round pips of a second face beside it say the same, and so does
-    any pip past the top face on the side away from the middle of the picture.
+    any pip past the top face on the side away from the middle of the picture, on a die that
+    has something to lean on (the wall, or another of `frame_faces`).
     """
     if face.value is None:
         return face
@@ -338,13 +344,35 @@ def _cocked_if_leaning(
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="tilted grid")
     if shows_second_face(face, unclaimed, view_centre, die_size):
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="second face seen")
-    if die_size and shows_outer_face(face, marks, view_centre, die_size, dark):
+    if (
+        die_size
+        and _could_lean(face, frame_faces or [], die_size, outline)
+        and shows_outer_face(face, marks, view_centre, die_size, dark)
+    ):
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="outer face seen")
     if die_size and outline is not None and shows_body_past_top(
         face, view_centre, die_size, colour, outline, dark
     ):
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="body past top face")
     return face
+
+
+def _could_lean(face: Face, frame_faces: list[Face], die_size: float, outline: np.ndarray | None) -> bool:
+    """Whether the tray's wall or another die lies near enough for this die to lean on it.
+
+    Without the tray's outline the wall could be anywhere: the die may lean.
+    """
+    reach = LEAN_SUPPORT_REACH * die_size
+    if outline is None or cv2.pointPolygonTest(outline.reshape(-1, 1, 2), face.center, True) <= reach:
+        return True
+    cx, cy = face.center
+    # a die is a face read or refused for a reason; a lone dot that is neither is not reported
+    return any(
+        other is not face
+        and (other.value is not None or other.reason is not None)
+        and math.hypot(other.center[0] - cx, other.center[1] - cy) <= reach
+        for other in frame_faces
+    )
 
 
 def _window_for(pip_diameter: float) -> int:
