@@ -39,8 +39,8 @@ WALL_DASH_DARKNESS = 0.15
 # with the light on the wall's side (0.39 round the dashes of a simulated white die on pale felt)
 WALL_FACE_SHADE = 0.35
 # and it keeps the top face's tint (L1 step of the channels' shares): the felt past a flat die's
-# edge need not (0.12 and 0.18 round the edge shades of flat white dice on teal and on red felt;
-# at most 0.05 round a leaning light die's dashes on the simulated throws)
+# edge need not (0.12 and 0.13 round the edge shades of flat white dice on red and on teal felt;
+# at most 0.07 round a leaning light die's dashes on the simulated throws)
 WALL_FACE_TINT = 0.1
 # a second face's pip is foreshortened across the edge, never stretched across it: by the wall, a
 # dash as long as it is thick counts when it starts this many die sides past the top face's edge,

@@ -151,11 +151,36 @@ def test_felt_of_the_die_colour_tells_nothing() -> None:
     ],
 )
 def test_the_reader_refuses_the_leaning_die_and_reads_the_flat_ones(name: str) -> None:
+    _assert_leaning_refused_and_flat_read(name, crop_to_tray=True)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        # flat white dice by the wall whose edge shade on the felt is dark against its row, but
+        # of the felt's tint, not the die's
+        "flat-by-wall-ivory-on-red-felt",
+        "flat-by-wall-white-on-teal",
+        # the dashes of these second faces are as long as they are thick, clear of the top edge
+        "leaning-short-dashes-red-pips-four",
+        "leaning-short-dashes-ivory-five",
+        # a flat 5 two die sides from the middle, far from the wall and from the other dice,
+        # with a speck of felt just past its far corner: nothing there to lean on
+        "flat-away-from-wall-speck",
+    ],
+)
+def test_the_whole_frame_read_refuses_the_leaning_die_and_reads_the_flat_ones(name: str) -> None:
+    # as the tracker reads: the whole frame, the tray's outline kept for the wall
+    _assert_leaning_refused_and_flat_read(name, crop_to_tray=False)
+
+
+def _assert_leaning_refused_and_flat_read(name: str, crop_to_tray: bool) -> None:
     record = json.loads((DATA / f"{name}-frame.json").read_text())
     # a frame whose second face's pips JPEG would blur further is kept as PNG
     png = DATA / f"{name}-frame.png"
     image = cv2.imread(str(png if png.exists() else DATA / f"{name}-frame.jpg"))
-    reading = DiceReader(load_profile(DATA / f"{name}-calibration.json")).read(image)
+    profile = load_profile(DATA / f"{name}-calibration.json")
+    reading = DiceReader(profile, crop_to_tray=crop_to_tray).read(image)
     for die in record["dice"]:
         read = [d for d in reading.dice if math.dist(d.center, die["centre_px"]) < 12.0]
         refused = [u for u in reading.unreadable if math.dist(u.center, die["centre_px"]) < 12.0]
