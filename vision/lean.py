@@ -36,8 +36,9 @@ WALL_ROW_WINDOW = 0.6  # die sides along the edge: twice the longest dash
 # their contrast on a simulated grey die on grey felt)
 WALL_DASH_DARKNESS = 0.15
 # a face turned 55-65° from the light above keeps about cos 60° of the top face's level, less
-# with the light on the wall's side (0.39 round the dashes of a simulated white die on pale felt)
-WALL_FACE_SHADE = 0.35
+# with the light on the wall's side, down to the third that the body checks allow a side face
+# (0.39 round the dashes of a white die on pale felt, 0.31 of a white die in daylight)
+WALL_FACE_SHADE = 0.3
 # and it keeps the top face's tint (L1 step of the channels' shares): the felt past a flat die's
 # edge need not (0.12 and 0.13 round the edge shades of flat white dice on red and on teal felt;
 # at most 0.07 round a leaning light die's dashes on the simulated throws)

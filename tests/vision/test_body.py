@@ -167,6 +167,9 @@ def test_the_reader_refuses_the_leaning_die_and_reads_the_flat_ones(name: str) -
         # a flat 5 two die sides from the middle, far from the wall and from the other dice,
         # with a speck of felt just past its far corner: nothing there to lean on
         "flat-away-from-wall-speck",
+        # a white 6 in daylight whose second face, lit from the wall's side, keeps 0.31 of the
+        # top face's level round its dashes; a white die beside it hides the body checks' felt
+        "leaning-dim-second-face-white-six",
     ],
 )
 def test_the_whole_frame_read_refuses_the_leaning_die_and_reads_the_flat_ones(name: str) -> None:
