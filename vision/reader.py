@@ -11,7 +11,6 @@ fails one is reported as unreadable with the reason, and the box asks for a re-t
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, replace
 
 import cv2
@@ -35,9 +34,11 @@ from vision.pips import PipBlob, PipSearch, find_pip_blobs
 from vision.profile import CalibrationProfile
 from vision.verdicts import (
     cocked_if_beside,
+    could_lean,
     drop_weak_ones,
     frame_squash,
     on_face,
+    one_refusal_per_leaning_die,
     resolve_overlaps,
     sized_alike,
     view_squash,
@@ -50,9 +51,6 @@ PROBE_WINDOW = 21  # first look, before the pip size is known
 WINDOW_PER_PIP = 3.2  # adaptive window over pip diameter
 PIP_PER_SIDE = 0.15  # pip diameter over die side, near enough for sizing the window
 SQUASHED = ("squashed pips", "squashed pips and grid")  # faces refused for their squash alone
-# die sizes from the top face's centre: what a die tipped far enough to show its far face rests
-# on, the tray's wall or another die, lies this near (a die leaning 45° on a die beside it)
-LEAN_SUPPORT_REACH = 1.8
 
 
 @dataclass(frozen=True)
@@ -290,6 +288,8 @@ class DiceReader:
                 _cocked_if_leaning(face, loose, marks, view_centre, expected, dark, colour, outline, faces)
                 for face in faces
             ]
+            if expected:
+                faces = one_refusal_per_leaning_die(faces, expected)
         if expected:
             # a refusal asks for a re-throw: pips on the bare felt (specks of its grain) are no die
             faces = [
@@ -346,7 +346,7 @@ def _cocked_if_leaning(
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="second face seen")
     if (
         die_size
-        and _could_lean(face, frame_faces or [], die_size, outline)
+        and could_lean(face, frame_faces or [], die_size, outline)
         and shows_outer_face(face, marks, view_centre, die_size, dark)
     ):
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="outer face seen")
@@ -355,24 +355,6 @@ def _cocked_if_leaning(
     ):
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="body past top face")
     return face
-
-
-def _could_lean(face: Face, frame_faces: list[Face], die_size: float, outline: np.ndarray | None) -> bool:
-    """Whether the tray's wall or another die lies near enough for this die to lean on it.
-
-    Without the tray's outline the wall could be anywhere: the die may lean.
-    """
-    reach = LEAN_SUPPORT_REACH * die_size
-    if outline is None or cv2.pointPolygonTest(outline.reshape(-1, 1, 2), face.center, True) <= reach:
-        return True
-    cx, cy = face.center
-    # a die is a face read or refused for a reason; a lone dot that is neither is not reported
-    return any(
-        other is not face
-        and (other.value is not None or other.reason is not None)
-        and math.hypot(other.center[0] - cx, other.center[1] - cy) <= reach
-        for other in frame_faces
-    )
 
 
 def _window_for(pip_diameter: float) -> int:

@@ -24,6 +24,7 @@ from vision.layout import LAYOUTS, fit_layout
 from vision.profile import load_profile
 from vision.reader import DiceReader
 from vision.tracker import TrayTracker
+from vision.verdicts import could_lean
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "lean"
 
@@ -204,3 +205,29 @@ def test_the_tracker_refuses_the_leaning_die_read_on_the_whole_frame() -> None:
     (leaning,) = [d for d in record["dice"] if d["cocked"]]
     near = [d for d in rests[0].dice if math.dist(d.center, leaning["centre_px"]) < 12.0]
     assert [(d.value, d.reason) for d in near] == [(None, "cocked")]
+
+
+def test_the_second_face_of_a_leaning_die_is_no_second_refusal() -> None:
+    # a red 1 leaning 39° shows the 2 of its second face, grouped and refused on its own
+    name = "leaning-red-one-second-face-two"
+    record = json.loads((DATA / f"{name}-frame.json").read_text())
+    profile = load_profile(DATA / f"{name}-calibration.json")
+    reading = DiceReader(profile, crop_to_tray=False).read(cv2.imread(str(DATA / f"{name}-frame.png")))
+    (leaning,) = [d for d in record["dice"] if d["cocked"]]
+    assert profile.die_size_px
+    near = [u for u in reading.unreadable if math.dist(u.center, leaning["centre_px"]) < profile.die_size_px]
+    assert [u.reason for u in near] == ["cocked"]
+
+
+def test_a_die_far_from_the_wall_and_the_other_dice_has_nothing_to_lean_on() -> None:
+    outline = np.array([[0, 0], [400, 0], [400, 400], [0, 400]], np.float32)
+    alone = Face(5, (200.0, 200.0), 24.0, 0.9, None, 5, 1.0)
+    assert not could_lean(alone, [alone], 26.0, outline)
+    # a lone dot that is not reported is no die to lean on; a refused die is
+    dot = Face(None, (220.0, 200.0), 24.0, 0.0, None, 1, 1.0)
+    assert not could_lean(alone, [alone, dot], 26.0, outline)
+    refused = Face(None, (230.0, 210.0), 24.0, 0.0, "not_pips", 4, 1.0)
+    assert could_lean(alone, [alone, refused], 26.0, outline)
+    by_wall = Face(5, (30.0, 200.0), 24.0, 0.9, None, 5, 1.0)
+    assert could_lean(by_wall, [by_wall], 26.0, outline)
+    assert could_lean(alone, [alone], 26.0, None)
