@@ -284,12 +284,18 @@ class DiceReader:
             read = [f for f in faces if f.value is not None]
             loose = [b for b in unclaimed if not any(on_face(f, b) for f in read)]
             marks = [b for b in blobs if not any(on_face(f, b) for f in read)]
-            faces = [
+            checked = [
                 _cocked_if_leaning(face, loose, marks, view_centre, expected, dark, colour, outline, faces)
                 for face in faces
             ]
+            # the dice whose top face was read, and refused for leaning
+            leaning = [
+                new for old, new in zip(faces, checked, strict=True)
+                if old.value is not None and new.value is None
+            ]
+            faces = checked
             if expected:
-                faces = one_refusal_per_leaning_die(faces, expected)
+                faces = one_refusal_per_leaning_die(faces, leaning, expected)
         if expected:
             # a refusal asks for a re-throw: pips on the bare felt (specks of its grain) are no die
             faces = [
