@@ -49,7 +49,7 @@ def _like(samples: np.ndarray, ref: np.ndarray) -> np.ndarray:
     return ((ratio >= FLANK_SHADE[0]) & (ratio <= FLANK_SHADE[1]) & (tint <= FLANK_TINT)) | dark
 
 
-def _top_colour(face: Face, colour: np.ndarray, side: float) -> np.ndarray:
+def top_colour(face: Face, colour: np.ndarray, side: float) -> np.ndarray:
     """Median colour of a ring on the top face, between its pips and its edge."""
     turn = np.linspace(0.0, 2.0 * math.pi, 32, endpoint=False)
     xs = face.center[0] + REF_RADIUS * side * np.cos(turn)
@@ -103,7 +103,7 @@ def backdrop_excess(
     None when the top face is too dark for a tint, or passes for the felt beside the die (a
     die of the felt's colour ends nowhere against it).
     """
-    top = _top_colour(face, colour, side)
+    top = top_colour(face, colour, side)
     if float(top.sum()) < 60.0:
         return None
     ux, uy = outward

@@ -158,4 +158,4 @@ def shows_body_past_top(
     against = backdrop_excess(face, colour, outward, side, die_size)
     if against is not None and against > BACKDROP_EXCESS:
         return True
-    return dark is not None and dash_past_top_face(face, dark, outward, die_size, by_wall=True)
+    return dark is not None and dash_past_top_face(face, dark, outward, die_size, by_wall=True, colour=colour)

@@ -16,6 +16,7 @@ import math
 import cv2
 import numpy as np
 
+from vision.backdrop import top_colour
 from vision.facecolour import face_tolerance
 from vision.faces import Face
 
@@ -35,8 +36,17 @@ WALL_ROW_WINDOW = 0.6  # die sides along the edge: twice the longest dash
 # their contrast on a simulated grey die on grey felt)
 WALL_DASH_DARKNESS = 0.15
 # a face turned 55-65° from the light above keeps about cos 60° of the top face's level, less
-# with the light on the wall's side (0.39 round the dashes of a simulated white die on pale felt)
-WALL_FACE_SHADE = 0.35
+# with the light on the wall's side, down to the third that the body checks allow a side face
+# (0.39 round the dashes of a white die on pale felt, 0.31 of a white die in daylight)
+WALL_FACE_SHADE = 0.3
+# and it keeps the top face's tint (L1 step of the channels' shares): the felt past a flat die's
+# edge need not (0.12 and 0.13 round the edge shades of flat white dice on red and on teal felt;
+# at most 0.07 round a leaning light die's dashes on the simulated throws)
+WALL_FACE_TINT = 0.1
+# a second face's pip is foreshortened across the edge, never stretched across it: by the wall, a
+# dash as long as it is thick counts when it starts this many die sides past the top face's edge,
+# clear of the edge's own blur and glints (a pixel and more; a flat red die's rim showed one at 0.02)
+WALL_SHORT_DASH = (1.0, 0.1)
 
 
 def _levels(face: Face, dark: np.ndarray, die_size: float) -> tuple[float, float] | None:
@@ -63,11 +73,17 @@ def _levels(face: Face, dark: np.ndarray, die_size: float) -> tuple[float, float
 
 
 def dash_past_top_face(
-    face: Face, dark: np.ndarray, outward: tuple[float, float], die_size: float, by_wall: bool = False
+    face: Face,
+    dark: np.ndarray,
+    outward: tuple[float, float],
+    die_size: float,
+    by_wall: bool = False,
+    colour: np.ndarray | None = None,
 ) -> bool:
     """True when the band past a top face, away from the view's centre, is face with a dash on it.
 
-    `by_wall`: the die is within reach of the tray's wall, and the closer look applies.
+    `by_wall`: the die is within reach of the tray's wall, and the closer look applies; with
+    `colour`, the face round a dash must also be of the top face's tint.
     """
     levels = _levels(face, dark, die_size)
     if levels is None:
@@ -90,20 +106,36 @@ def dash_past_top_face(
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     rows, cols = mask.shape
     floor = WALL_FACE_SHADE * level if by_wall else level - face_tolerance(level, contrast)
+    side = face.size if face.fit is not None else die_size
+    tinted = None
+    if by_wall and colour is not None:
+        top = top_colour(face, colour, side)
+        top_share = top / max(float(top.sum()), 1.0)
+        tinted = cv2.remap(colour, map_x, map_y, cv2.INTER_LINEAR).astype(np.float32)
     for k in range(1, count):
         x, y, bw, bh, area = (int(v) for v in stats[k])
         if x == 0 or y == 0 or x + bw >= cols or y + bh >= rows:
             continue  # runs out of the band: an edge or a line, not a pip
         thick, long = bh * STEP_PX, bw * STEP_PX
+        stretch = DASH_STRETCH
+        if by_wall and along[y] - 0.5 * side >= WALL_SHORT_DASH[1] * side:
+            stretch = WALL_SHORT_DASH[0]
         if (
             area * STEP_PX**2 < DASH_AREA_PX
             or thick > DASH_THICKNESS * die_size
-            or long < DASH_STRETCH * thick
+            or long < stretch * thick
         ):
             continue
         # on face as bright as the top face (by the wall, lit as a second face is): the rows just
         # before and after the dash
-        around = band[max(0, y - 2):y + bh + 2, x:x + bw][labels[max(0, y - 2):y + bh + 2, x:x + bw] != k]
-        if around.size and float(np.median(around)) >= floor:
+        rows_around = slice(max(0, y - 2), y + bh + 2)
+        ring = labels[rows_around, x:x + bw] != k
+        around = band[rows_around, x:x + bw][ring]
+        if not around.size or float(np.median(around)) < floor:
+            continue
+        if tinted is None:
+            return True
+        shade = np.median(tinted[rows_around, x:x + bw][ring], axis=0)
+        if float(np.abs(shade / max(float(shade.sum()), 1.0) - top_share).sum()) <= WALL_FACE_TINT:
             return True
     return False

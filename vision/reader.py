@@ -34,9 +34,11 @@ from vision.pips import PipBlob, PipSearch, find_pip_blobs
 from vision.profile import CalibrationProfile
 from vision.verdicts import (
     cocked_if_beside,
+    could_lean,
     drop_weak_ones,
     frame_squash,
     on_face,
+    one_refusal_per_leaning_die,
     resolve_overlaps,
     sized_alike,
     view_squash,
@@ -282,10 +284,18 @@ class DiceReader:
             read = [f for f in faces if f.value is not None]
             loose = [b for b in unclaimed if not any(on_face(f, b) for f in read)]
             marks = [b for b in blobs if not any(on_face(f, b) for f in read)]
-            faces = [
-                _cocked_if_leaning(face, loose, marks, view_centre, expected, dark, colour, outline)
+            checked = [
+                _cocked_if_leaning(face, loose, marks, view_centre, expected, dark, colour, outline, faces)
                 for face in faces
             ]
+            # the dice whose top face was read, and refused for leaning
+            leaning = [
+                new for old, new in zip(faces, checked, strict=True)
+                if old.value is not None and new.value is None
+            ]
+            faces = checked
+            if expected:
+                faces = one_refusal_per_leaning_die(faces, leaning, expected)
         if expected:
             # a refusal asks for a re-throw: pips on the bare felt (specks of its grain) are no die
             faces = [
@@ -324,13 +334,15 @@ def _cocked_if_leaning(
     dark: np.ndarray,
     colour: np.ndarray,
     outline: np.ndarray | None = None,
+    frame_faces: list[Face] | None = None,
 ) -> Face:
     """Refuse a face that a camera looking straight down should not see as it is seen.
 
     Seen from straight above, a flat face keeps its square grid (a pinhole camera does not
     foreshorten a plane parallel to its sensor); a grid squashed below TOP_DOWN_ASPECT is a face
     tilted towards the lens. Round pips of a second face beside it say the same, and so does
-    any pip past the top face on the side away from the middle of the picture.
+    any pip past the top face on the side away from the middle of the picture, on a die that
+    has something to lean on (the wall, or another of `frame_faces`).
     """
     if face.value is None:
         return face
@@ -338,7 +350,11 @@ def _cocked_if_leaning(
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="tilted grid")
     if shows_second_face(face, unclaimed, view_centre, die_size):
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="second face seen")
-    if die_size and shows_outer_face(face, marks, view_centre, die_size, dark):
+    if (
+        die_size
+        and could_lean(face, frame_faces or [], die_size, outline)
+        and shows_outer_face(face, marks, view_centre, die_size, dark)
+    ):
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="outer face seen")
     if die_size and outline is not None and shows_body_past_top(
         face, view_centre, die_size, colour, outline, dark

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
+import cv2
 import numpy as np
 
 from vision.faces import COCKED_ROUNDNESS, SMEARED_LINE, Face
@@ -24,6 +25,12 @@ SPACING_PER_SIDE = (0.18, 0.36)
 SPACING_SPREAD = 1.45  # without calibration: within this factor of the frame's median step
 FRAME_SQUASH_FACES = 2  # read faces (and their pips) that show how the camera squashes
 FRAME_SQUASH_AGREEMENT = 0.8  # mean resultant of their doubled long axes: about 25° of spread
+# die sizes from the top face's centre: what a die tipped far enough to show its far face rests
+# on, the tray's wall or another die, lies this near (a die leaning 45° on a die beside it)
+LEAN_SUPPORT_REACH = 1.8
+# die sizes: the top faces of two dice seen from above lie a side apart at least; a group refused
+# nearer a leaning die's centre is that die's second face (0.68 for a 2 beside a leaning red 1)
+SAME_DIE_REACH = 0.75
 
 
 def drop_weak_ones(per_plane: list[list[Face]]) -> list[Face]:
@@ -144,3 +151,34 @@ def resolve_overlaps(faces: list[Face]) -> list[Face]:
         if all(math.dist(k.center, face.center) > reach for k in kept):
             kept.append(face)
     return kept
+
+
+def one_refusal_per_leaning_die(faces: list[Face], leaning: list[Face], die_size: float) -> list[Face]:
+    """Drop the refused groups that lie on a die whose top face was read and refused for leaning.
+
+    Such a group is the die's second face: the die is reported once, as leaning.
+    """
+    reach = SAME_DIE_REACH * die_size
+    return [
+        f for f in faces
+        if f.value is not None or f.reason is None or any(f is die for die in leaning)
+        or not any(math.hypot(f.center[0] - d.center[0], f.center[1] - d.center[1]) <= reach for d in leaning)
+    ]
+
+
+def could_lean(face: Face, frame_faces: list[Face], die_size: float, outline: np.ndarray | None) -> bool:
+    """Whether the tray's wall or another die lies near enough for this die to lean on it.
+
+    Without the tray's outline the wall could be anywhere: the die may lean.
+    """
+    reach = LEAN_SUPPORT_REACH * die_size
+    if outline is None or cv2.pointPolygonTest(outline.reshape(-1, 1, 2), face.center, True) <= reach:
+        return True
+    cx, cy = face.center
+    # a die is a face read or refused for a reason; a lone dot that is neither is not reported
+    return any(
+        other is not face
+        and (other.value is not None or other.reason is not None)
+        and math.hypot(other.center[0] - cx, other.center[1] - cy) <= reach
+        for other in frame_faces
+    )

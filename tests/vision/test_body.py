@@ -24,6 +24,7 @@ from vision.layout import LAYOUTS, fit_layout
 from vision.profile import load_profile
 from vision.reader import DiceReader
 from vision.tracker import TrayTracker
+from vision.verdicts import could_lean
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "lean"
 
@@ -151,11 +152,39 @@ def test_felt_of_the_die_colour_tells_nothing() -> None:
     ],
 )
 def test_the_reader_refuses_the_leaning_die_and_reads_the_flat_ones(name: str) -> None:
+    _assert_leaning_refused_and_flat_read(name, crop_to_tray=True)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        # flat white dice by the wall whose edge shade on the felt is dark against its row, but
+        # of the felt's tint, not the die's
+        "flat-by-wall-ivory-on-red-felt",
+        "flat-by-wall-white-on-teal",
+        # the dashes of these second faces are as long as they are thick, clear of the top edge
+        "leaning-short-dashes-red-pips-four",
+        "leaning-short-dashes-ivory-five",
+        # a flat 5 two die sides from the middle, far from the wall and from the other dice,
+        # with a speck of felt just past its far corner: nothing there to lean on
+        "flat-away-from-wall-speck",
+        # a white 6 in daylight whose second face, lit from the wall's side, keeps 0.31 of the
+        # top face's level round its dashes; a white die beside it hides the body checks' felt
+        "leaning-dim-second-face-white-six",
+    ],
+)
+def test_the_whole_frame_read_refuses_the_leaning_die_and_reads_the_flat_ones(name: str) -> None:
+    # as the tracker reads: the whole frame, the tray's outline kept for the wall
+    _assert_leaning_refused_and_flat_read(name, crop_to_tray=False)
+
+
+def _assert_leaning_refused_and_flat_read(name: str, crop_to_tray: bool) -> None:
     record = json.loads((DATA / f"{name}-frame.json").read_text())
     # a frame whose second face's pips JPEG would blur further is kept as PNG
     png = DATA / f"{name}-frame.png"
     image = cv2.imread(str(png if png.exists() else DATA / f"{name}-frame.jpg"))
-    reading = DiceReader(load_profile(DATA / f"{name}-calibration.json")).read(image)
+    profile = load_profile(DATA / f"{name}-calibration.json")
+    reading = DiceReader(profile, crop_to_tray=crop_to_tray).read(image)
     for die in record["dice"]:
         read = [d for d in reading.dice if math.dist(d.center, die["centre_px"]) < 12.0]
         refused = [u for u in reading.unreadable if math.dist(u.center, die["centre_px"]) < 12.0]
@@ -176,3 +205,29 @@ def test_the_tracker_refuses_the_leaning_die_read_on_the_whole_frame() -> None:
     (leaning,) = [d for d in record["dice"] if d["cocked"]]
     near = [d for d in rests[0].dice if math.dist(d.center, leaning["centre_px"]) < 12.0]
     assert [(d.value, d.reason) for d in near] == [(None, "cocked")]
+
+
+def test_the_second_face_of_a_leaning_die_is_no_second_refusal() -> None:
+    # a red 1 leaning 39° shows the 2 of its second face, grouped and refused on its own
+    name = "leaning-red-one-second-face-two"
+    record = json.loads((DATA / f"{name}-frame.json").read_text())
+    profile = load_profile(DATA / f"{name}-calibration.json")
+    reading = DiceReader(profile, crop_to_tray=False).read(cv2.imread(str(DATA / f"{name}-frame.png")))
+    (leaning,) = [d for d in record["dice"] if d["cocked"]]
+    assert profile.die_size_px
+    near = [u for u in reading.unreadable if math.dist(u.center, leaning["centre_px"]) < profile.die_size_px]
+    assert [u.reason for u in near] == ["cocked"]
+
+
+def test_a_die_far_from_the_wall_and_the_other_dice_has_nothing_to_lean_on() -> None:
+    outline = np.array([[0, 0], [400, 0], [400, 400], [0, 400]], np.float32)
+    alone = Face(5, (200.0, 200.0), 24.0, 0.9, None, 5, 1.0)
+    assert not could_lean(alone, [alone], 26.0, outline)
+    # a lone dot that is not reported is no die to lean on; a refused die is
+    dot = Face(None, (220.0, 200.0), 24.0, 0.0, None, 1, 1.0)
+    assert not could_lean(alone, [alone, dot], 26.0, outline)
+    refused = Face(None, (230.0, 210.0), 24.0, 0.0, "not_pips", 4, 1.0)
+    assert could_lean(alone, [alone, refused], 26.0, outline)
+    by_wall = Face(5, (30.0, 200.0), 24.0, 0.9, None, 5, 1.0)
+    assert could_lean(by_wall, [by_wall], 26.0, outline)
+    assert could_lean(alone, [alone], 26.0, None)
