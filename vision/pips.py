@@ -124,7 +124,7 @@ def _split_merged(
             if s is not None and s[6] >= search.min_solidity
         ]
         if len(shapes) >= 2:
-            return shapes
+            return _sized_as_outlined(shapes, mask > 0, cv2.contourArea(contour), x0, y0)
     if tailed:
         # one pip and a fainter tail: cut as high as leaves the pip alone, so that it keeps
         # about the outline the threshold gives the pips beside it
@@ -136,6 +136,26 @@ def _split_merged(
                 if shapes[0][4] >= _CORE_ROUNDNESS * shapes[0][3]:
                     return shapes
     return []
+
+
+def _sized_as_outlined(
+    shapes: list[_Shape], inside: np.ndarray, outlined: float, x0: int, y0: int
+) -> list[_Shape]:
+    """Cores cut from a merged blob, given each its share of the blob's outline as its size.
+
+    A core cut at half the contrast or lower is smaller than the outline the threshold gives a
+    pip standing alone (3.2 pixels against 5.3 on one 6); each pixel of the merged outline goes
+    to the nearest core, which keeps its centre, roundness and axis. The shares are of the
+    outline's area as the moments measure it, as for a pip the threshold outlines alone.
+    """
+    ys, xs = np.nonzero(inside)
+    centres = np.array([(s[0] - x0, s[1] - y0) for s in shapes])
+    nearest = np.argmin(np.hypot(xs[:, None] - centres[:, 0], ys[:, None] - centres[:, 1]), axis=1)
+    sized: list[_Shape] = []
+    for k, (x, y, area, major, minor, angle, solidity) in enumerate(shapes):
+        share = outlined * float(np.count_nonzero(nearest == k)) / len(xs)
+        sized.append((x, y, max(area, share), major, minor, angle, solidity))
+    return sized
 
 
 def find_pip_blobs(dark: np.ndarray, search: PipSearch) -> list[PipBlob]:

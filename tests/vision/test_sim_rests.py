@@ -147,3 +147,26 @@ def test_a_tiny_pip_measured_squashed_on_a_square_face_is_round_enough() -> None
     assert not _round_on_square_face(pip, tilted, 26.0)
     # a pip squashed beyond a pixel each side is squashed, whatever its face
     assert not _round_on_square_face(replace(pip, major=7.0, minor=3.5), square, 26.0)
+
+
+def test_pips_cut_apart_measure_as_their_neighbours_the_threshold_outlines_alone() -> None:
+    # the light-pip plane round a black 6 30 px wide: the middle and bottom pips of each column
+    # run together and are cut at half their contrast, the top ones stand alone (5.3 px)
+    plane = cv2.imread(str(DATA / "random-6001-6-light-plane.png"), cv2.IMREAD_GRAYSCALE)
+    blobs = find_pip_blobs(plane, PipSearch(block=_window_for(PIP_PER_SIDE * 30.3)))
+    six = [b for b in blobs if b.roundness >= ROUND_MIN and math.dist((b.x, b.y), (23.0, 19.0)) <= 14.0]
+    assert len(six) == 6
+    sizes = [b.diameter for b in six]
+    assert max(sizes) - min(sizes) <= GROUP_SIZE_PX
+
+
+def test_a_6_whose_pips_were_cut_apart_is_read_with_its_side_face_in_view() -> None:
+    from vision.profile import load_profile
+
+    image = cv2.imread(str(DATA / "random-6001-6-frame.png"), cv2.IMREAD_COLOR)
+    profile = load_profile(DATA / "random-6001-calibration.json")
+    reading = DiceReader(profile, crop_to_tray=False).read(image)
+    assert [(d.value, round(d.center[0]), round(d.center[1])) for d in reading.dice] == [
+        (2, 285, 73), (6, 262, 130)
+    ]
+    assert reading.unreadable == ()
