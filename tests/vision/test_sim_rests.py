@@ -170,3 +170,16 @@ def test_a_6_whose_pips_were_cut_apart_is_read_with_its_side_face_in_view() -> N
         (2, 285, 73), (6, 262, 130)
     ]
     assert reading.unreadable == ()
+
+
+def test_the_second_face_of_a_leaning_die_is_refused_where_the_die_is() -> None:
+    from vision.profile import load_profile
+
+    # a red 1 leaning 39° on the wall, its centre at (317, 75): the two pips of the face turned
+    # up from the wall, 13 px above it, pass for a 2 on a grid too small for the die
+    image = cv2.imread(str(DATA / "random-6049-leaning-1-frame.png"), cv2.IMREAD_COLOR)
+    profile = load_profile(DATA / "random-6049-calibration.json")
+    reading = DiceReader(profile, crop_to_tray=False).read(image)
+    assert sorted(d.value for d in reading.dice) == [1, 1, 4]
+    assert len(reading.unreadable) == 1
+    assert math.dist(reading.unreadable[0].center, (317.0, 75.3)) <= 0.25 * 28.1
