@@ -183,3 +183,14 @@ def test_the_second_face_of_a_leaning_die_is_refused_where_the_die_is() -> None:
     assert sorted(d.value for d in reading.dice) == [1, 1, 4]
     assert len(reading.unreadable) == 1
     assert math.dist(reading.unreadable[0].center, (317.0, 75.3)) <= 0.25 * 28.1
+
+
+def test_a_pip_that_does_not_part_from_a_merged_blob_is_no_cut_pip_s_share() -> None:
+    # the light-pip plane round a red 6 24 px wide: five pips part from two merged blobs, the
+    # sixth stays in one of them; the pip beside it must not take its pixels as its own size
+    plane = cv2.imread(str(DATA / "red-dice-5016-6-light-plane.png"), cv2.IMREAD_GRAYSCALE)
+    blobs = find_pip_blobs(plane, PipSearch(block=_window_for(PIP_PER_SIDE * 24.0)))
+    cut = [b for b in blobs if math.dist((b.x, b.y), (22.0, 23.0)) <= 9.0]
+    assert len(cut) == 5
+    sizes = [b.diameter for b in cut]
+    assert max(sizes) - min(sizes) <= GROUP_SIZE_PX
