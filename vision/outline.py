@@ -4,16 +4,18 @@ A refusal makes the box ask for a re-throw, so it must come from an object that 
 a body of the die's size, of a colour distinct from the felt, or at least a bare face. Light specks
 of the felt's grain can pass for a pair of squashed pips, but the "face" round them is the felt
 itself: of the felt's colour and brightness, and broken by its grain right round the specks,
-where a die's face runs bare to its edge.
+where a die's face runs bare to its edge. A refused part of a face is placed on its die's body.
 """
 
 from __future__ import annotations
 
 import math
 
+import cv2
 import numpy as np
 
-from vision.facecolour import colour_at, face_tolerance, off_face, sample_at
+from vision.body import _die_like
+from vision.facecolour import colour_at, face_colours, face_tolerance, off_face, sample_at
 from vision.faces import Face
 from vision.pips import PipBlob
 
@@ -24,6 +26,10 @@ FELT_LEVEL = (0.8, 1.25)  # brightness of the face over the felt's: as the felt'
 BARE_REACH = 0.4  # die sides: a die's face round its centre is bare this far, pips aside (edge 0.5)
 GRAIN_RAYS = 4  # rays (of 32) ended by the grain within that reach: no die's face
 MARK_REACH = 0.75  # die sides: the marks (pips) of the die itself, looked past
+ON_FACE = 1.45  # grid steps from a face's centre: its pips (`verdicts.on_face`)
+BODY_REACH = 1.0  # die sides from part of a face: as far as its die's body, seen from above, goes
+BODY_AREA = (0.4, 2.0)  # die sides squared: a top face, with up to as much of side faces showing
+BODY_SHIFT = 0.75  # die sides: part of a face lies on its die, within half its diagonal of the centre
 
 
 def _ring(colour: np.ndarray, centre: tuple[float, float], radius: float, count: int) -> np.ndarray:
@@ -79,3 +85,43 @@ def on_bare_felt(
                   _ring(colour, face.center, FELT_RING * side, 64)):
         return False
     return grain_ended_rays(face, dark, colour, marks, side) >= GRAIN_RAYS
+
+
+def body_centre(
+    face: Face, colour: np.ndarray, marks: list[PipBlob], side: float
+) -> tuple[float, float] | None:
+    """The centre of the die body round a refused part of a face, or None when it does not show.
+
+    Pips refused for a grid too small for the die (a row of a 6, the second face of a leaning
+    die) are only part of what shows of their die: their centre is not the die's. The die is the
+    patch of their face's colour round them (its side faces shaded, of its tint: `body._die_like`),
+    whose centroid is taken when it is of a die's area and the felt round it is not of that colour.
+    """
+    if face.fit is None:
+        return None
+    pips = [m for m in marks if max(abs(c) for c in face.fit.to_grid(m.x, m.y)) < ON_FACE]
+    if not pips:
+        return None
+    ref = np.median(face_colours(colour, pips, clear_of_blur=True), axis=0).astype(np.float32)
+    if _die_like(_ring(colour, face.center, FELT_RING * side, 64).astype(np.float32), ref):
+        return None  # the felt passes for the die: no outline to go by
+    cx, cy = round(face.center[0]), round(face.center[1])
+    reach = round(BODY_REACH * side)
+    x0, y0 = max(cx - reach, 0), max(cy - reach, 0)
+    window = colour[y0:cy + reach + 1, x0:cx + reach + 1].astype(np.float32)
+    like = _die_like(window, ref).astype(np.uint8)
+    die = cv2.morphologyEx(like, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))  # one noisy pixel
+    _, labels, stats, centroids = cv2.connectedComponentsWithStats(die, connectivity=8)
+    # the face round the part's centre (its pips, white on the face, are no part of the patch)
+    hub = max(1, round(FACE_RING * side))
+    middle = labels[max(cy - y0 - hub, 0):cy - y0 + hub + 1, max(cx - x0 - hub, 0):cx - x0 + hub + 1]
+    found = np.bincount(middle.ravel(), minlength=2)
+    found[0] = 0
+    if not found.any():
+        return None
+    k = int(np.argmax(found))
+    area = stats[k, cv2.CC_STAT_AREA] / (side * side)
+    x, y = float(centroids[k][0]) + x0, float(centroids[k][1]) + y0
+    if not BODY_AREA[0] <= area <= BODY_AREA[1] or math.dist((x, y), face.center) > BODY_SHIFT * side:
+        return None
+    return x, y

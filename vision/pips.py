@@ -70,6 +70,9 @@ _SPLIT_ROUNDNESS = 0.7  # a blob squashed below this may be pips run together
 _CORE_ROUNDNESS = 0.6  # a pip's core cut from a tail is round as a pip seen face-on (faces.ROUND_MIN)
 _SPLIT_LEVELS = (0.5, 0.3)  # shares of the way from a merged blob's darkest to its surround
 _TAIL_LEVELS = (0.8, 0.65, 0.5)  # the same, for one pip joined to a fainter tail
+# the threshold's outline of a pip lies this far past its core cut at 0.3 to 0.5 of its contrast, at
+# most: an edge blurred over three or four pixels
+_OUTLINE_MARGIN_PX = 1.5
 
 
 def _shape(contour: np.ndarray, search: PipSearch, dx: float = 0.0, dy: float = 0.0) -> _Shape | None:
@@ -124,7 +127,7 @@ def _split_merged(
             if s is not None and s[6] >= search.min_solidity
         ]
         if len(shapes) >= 2:
-            return shapes
+            return _sized_as_outlined(shapes, mask > 0, cv2.contourArea(contour), x0, y0)
     if tailed:
         # one pip and a fainter tail: cut as high as leaves the pip alone, so that it keeps
         # about the outline the threshold gives the pips beside it
@@ -136,6 +139,29 @@ def _split_merged(
                 if shapes[0][4] >= _CORE_ROUNDNESS * shapes[0][3]:
                     return shapes
     return []
+
+
+def _sized_as_outlined(
+    shapes: list[_Shape], inside: np.ndarray, outlined: float, x0: int, y0: int
+) -> list[_Shape]:
+    """Cores cut from a merged blob, given each its share of the blob's outline as its size.
+
+    A core cut at half the contrast or lower is smaller than the outline the threshold gives a
+    pip standing alone (3.2 pixels against 5.3 on one 6); each pixel of the merged outline goes
+    to the nearest core within a margin of it, and the core keeps its centre, roundness and axis.
+    The shares are of the outline's area as the moments measure it, as for a pip alone.
+    """
+    ys, xs = np.nonzero(inside)
+    centres = np.array([(s[0] - x0, s[1] - y0) for s in shapes])
+    dist = np.hypot(xs[:, None] - centres[:, 0], ys[:, None] - centres[:, 1])
+    nearest = np.argmin(dist, axis=1)
+    sized: list[_Shape] = []
+    for k, (x, y, area, major, minor, angle, solidity) in enumerate(shapes):
+        # a pip that did not part from the blob is no core's: its pixels lie beyond the margin
+        reach = math.sqrt(area / math.pi) + _OUTLINE_MARGIN_PX
+        share = outlined * float(np.count_nonzero((nearest == k) & (dist[:, k] <= reach))) / len(xs)
+        sized.append((x, y, max(area, share), major, minor, angle, solidity))
+    return sized
 
 
 def find_pip_blobs(dark: np.ndarray, search: PipSearch) -> list[PipBlob]:

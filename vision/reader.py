@@ -29,10 +29,11 @@ from vision.faces import (
 from vision.fallbacks import read_top_of, rejoin, split_touching
 from vision.oblique import CameraSquash
 from vision.ones import read_lone_pip, read_on_square, shows_outer_face, shows_second_face
-from vision.outline import on_bare_felt
+from vision.outline import body_centre, on_bare_felt
 from vision.pips import PipBlob, PipSearch, find_pip_blobs
 from vision.profile import CalibrationProfile
 from vision.verdicts import (
+    OTHER_SIZE,
     cocked_if_beside,
     could_lean,
     drop_weak_ones,
@@ -303,7 +304,14 @@ class DiceReader:
                 if f.value is not None or f.reason is None
                 or not on_bare_felt(f, dark, colour, blobs, expected)
             ]
+            # pips refused as part of a face are reported where their die's body is
+            faces = [_at_body(f, colour, blobs, expected) if f.detail == OTHER_SIZE else f for f in faces]
         return faces
+
+
+def _at_body(face: Face, colour: np.ndarray, blobs: list[PipBlob], die_size: float) -> Face:
+    centre = body_centre(face, colour, blobs, die_size)
+    return face if centre is None else replace(face, center=centre)
 
 
 def _recheck_one(

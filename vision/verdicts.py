@@ -24,6 +24,7 @@ from vision.pips import PipBlob
 SPACING_PER_SIDE = (0.18, 0.36)
 SPACING_SPREAD = 1.45  # without calibration: within this factor of the frame's median step
 FRAME_SQUASH_FACES = 2  # read faces (and their pips) that show how the camera squashes
+OTHER_SIZE = "grid of another size"  # the detail of a face refused by `sized_alike`
 FRAME_SQUASH_AGREEMENT = 0.8  # mean resultant of their doubled long axes: about 25° of spread
 # die sizes from the top face's centre: what a die tipped far enough to show its far face rests
 # on, the tray's wall or another die, lies this near (a die leaning 45° on a die beside it)
@@ -113,7 +114,7 @@ def sized_alike(faces: list[Face], die_size: float | None) -> list[Face]:
     else:
         return faces
     return [
-        replace(f, value=None, confidence=0.0, reason="not_pips", detail="grid of another size")
+        replace(f, value=None, confidence=0.0, reason="not_pips", detail=OTHER_SIZE)
         if f.value is not None and f.fit is not None and not low <= f.fit.spacing <= high
         else f
         for f in faces

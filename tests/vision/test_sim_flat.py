@@ -99,3 +99,26 @@ def test_a_drift_of_colour_ends_no_ray_and_an_edge_does() -> None:
     rightward = 0  # the ray along the drift of the blue channel
     assert _ray_lengths(plane, colour, pip, 56.0)[rightward] < 10.0
     assert 12.0 <= step_ray_lengths(plane, colour, pip, start, 56.0, 32)[rightward] <= 16.0
+
+
+def test_part_of_a_face_is_placed_on_its_die_s_body_unless_the_felt_is_of_its_colour() -> None:
+    from vision.layout import fit_layout
+    from vision.outline import body_centre
+    from vision.verdicts import OTHER_SIZE
+
+    for felt, placed in ((FELT, True), ((225, 230, 232), False)):
+        image = tray_with([DrawnDie(6, (300.0, 200.0), 30.0)], felt_bgr=felt)
+        dark, _, colour = _white_balanced_min(image)
+        blobs = find_pip_blobs(dark, PipSearch(block=_window_for(PIP_PER_SIDE * 30.0)))
+        pips = [b for b in blobs if math.dist((b.x, b.y), (300.0, 200.0)) < 15.0]
+        middle = (float(np.mean([b.x for b in pips])), float(np.mean([b.y for b in pips])))
+        top = sorted(pips, key=lambda b: b.y)[:2]  # the top row of the 6: no face of its own
+        points = np.array([(b.x, b.y) for b in top])
+        part = Face(None, (float(points[:, 0].mean()), float(points[:, 1].mean())), 0.0, 0.0,
+                    "not_pips", 2, 1.0, OTHER_SIZE, fit_layout(points))
+        assert len(pips) == 6 and math.dist(part.center, middle) > 6.0
+        centre = body_centre(part, colour, blobs, 30.0)
+        if placed:
+            assert centre is not None and math.dist(centre, middle) <= 0.1 * 30.0
+        else:
+            assert centre is None  # an ivory die on white felt: no outline to go by

@@ -147,3 +147,50 @@ def test_a_tiny_pip_measured_squashed_on_a_square_face_is_round_enough() -> None
     assert not _round_on_square_face(pip, tilted, 26.0)
     # a pip squashed beyond a pixel each side is squashed, whatever its face
     assert not _round_on_square_face(replace(pip, major=7.0, minor=3.5), square, 26.0)
+
+
+def test_pips_cut_apart_measure_as_their_neighbours_the_threshold_outlines_alone() -> None:
+    # the light-pip plane round a black 6 30 px wide: the middle and bottom pips of each column
+    # run together and are cut at half their contrast, the top ones stand alone (5.3 px)
+    plane = cv2.imread(str(DATA / "random-6001-6-light-plane.png"), cv2.IMREAD_GRAYSCALE)
+    blobs = find_pip_blobs(plane, PipSearch(block=_window_for(PIP_PER_SIDE * 30.3)))
+    six = [b for b in blobs if b.roundness >= ROUND_MIN and math.dist((b.x, b.y), (23.0, 19.0)) <= 14.0]
+    assert len(six) == 6
+    sizes = [b.diameter for b in six]
+    assert max(sizes) - min(sizes) <= GROUP_SIZE_PX
+
+
+def test_a_6_whose_pips_were_cut_apart_is_read_with_its_side_face_in_view() -> None:
+    from vision.profile import load_profile
+
+    image = cv2.imread(str(DATA / "random-6001-6-frame.png"), cv2.IMREAD_COLOR)
+    profile = load_profile(DATA / "random-6001-calibration.json")
+    reading = DiceReader(profile, crop_to_tray=False).read(image)
+    assert [(d.value, round(d.center[0]), round(d.center[1])) for d in reading.dice] == [
+        (2, 285, 73), (6, 262, 130)
+    ]
+    assert reading.unreadable == ()
+
+
+def test_the_second_face_of_a_leaning_die_is_refused_where_the_die_is() -> None:
+    from vision.profile import load_profile
+
+    # a red 1 leaning 39° on the wall, its centre at (317, 75): the two pips of the face turned
+    # up from the wall, 13 px above it, pass for a 2 on a grid too small for the die
+    image = cv2.imread(str(DATA / "random-6049-leaning-1-frame.png"), cv2.IMREAD_COLOR)
+    profile = load_profile(DATA / "random-6049-calibration.json")
+    reading = DiceReader(profile, crop_to_tray=False).read(image)
+    assert sorted(d.value for d in reading.dice) == [1, 1, 4]
+    assert len(reading.unreadable) == 1
+    assert math.dist(reading.unreadable[0].center, (317.0, 75.3)) <= 0.25 * 28.1
+
+
+def test_a_pip_that_does_not_part_from_a_merged_blob_is_no_cut_pip_s_share() -> None:
+    # the light-pip plane round a red 6 24 px wide: five pips part from two merged blobs, the
+    # sixth stays in one of them; the pip beside it must not take its pixels as its own size
+    plane = cv2.imread(str(DATA / "red-dice-5016-6-light-plane.png"), cv2.IMREAD_GRAYSCALE)
+    blobs = find_pip_blobs(plane, PipSearch(block=_window_for(PIP_PER_SIDE * 24.0)))
+    cut = [b for b in blobs if math.dist((b.x, b.y), (22.0, 23.0)) <= 9.0]
+    assert len(cut) == 5
+    sizes = [b.diameter for b in cut]
+    assert max(sizes) - min(sizes) <= GROUP_SIZE_PX
