@@ -99,3 +99,34 @@ def test_a_drift_of_colour_ends_no_ray_and_an_edge_does() -> None:
     rightward = 0  # the ray along the drift of the blue channel
     assert _ray_lengths(plane, colour, pip, 56.0)[rightward] < 10.0
     assert 12.0 <= step_ray_lengths(plane, colour, pip, start, 56.0, 32)[rightward] <= 16.0
+
+
+def test_a_1_whose_pip_is_measured_off_its_face_s_centre_is_read() -> None:
+    # a black 1 on dark olive felt, its white pip measured 1.5 px off its face's centre (glare on
+    # a glossy pip): outlined by its tint alone, with a 5 farther down
+    _, reading = read("random-6065-1-off-centre.png", 23.8, "light")
+    found = sorted((d.value, round(d.center[0]), round(d.center[1])) for d in reading.dice)  # type: ignore[attr-defined]
+    assert found == [(1, 98, 94), (5, 157, 177)]
+
+
+def test_the_die_s_square_may_sit_a_pixel_or_two_off_the_pip_and_no_more() -> None:
+    from vision.ones import SQUARE_CENTRE_SHIFT, SQUARE_FACE_MISSES, SQUARE_OUTLINE_RAYS, _square_fit
+
+    def rays_to_square(side: float, dx: float, dy: float) -> np.ndarray:
+        # distance from the pip to the edge of a square of `side` centred (dx, dy) off it
+        angles = np.linspace(0.0, 2.0 * math.pi, 32, endpoint=False)
+        ends = []
+        for u, shift in ((np.cos(angles), dx), (np.sin(angles), dy)):
+            safe = np.where(np.abs(u) < 1e-9, 1e-9, u)
+            ends.append(np.where(np.abs(u) < 1e-9, np.inf, (np.sign(safe) * side / 2 + shift) / safe))
+        return np.minimum(*ends)
+
+    side = 24.0
+    # the tint's end, blurred, seen 0.08 of a side inside the face's edge all round
+    near = rays_to_square(0.84 * side, 0.0, SQUARE_CENTRE_SHIFT * side)
+    on_edge, inside = _square_fit(near, side)
+    assert on_edge >= SQUARE_OUTLINE_RAYS and inside <= SQUARE_FACE_MISSES
+    # a corner pip of a 4 whose other pips went unseen: its face's centre a quarter side off
+    corner = rays_to_square(side, 0.25 * side, 0.25 * side)
+    on_edge, inside = _square_fit(corner, side)
+    assert on_edge < SQUARE_OUTLINE_RAYS or inside > SQUARE_FACE_MISSES
