@@ -130,3 +130,27 @@ def test_the_die_s_square_may_sit_a_pixel_or_two_off_the_pip_and_no_more() -> No
     corner = rays_to_square(side, 0.25 * side, 0.25 * side)
     on_edge, inside = _square_fit(corner, side)
     assert on_edge < SQUARE_OUTLINE_RAYS or inside > SQUARE_FACE_MISSES
+
+
+def test_pips_cut_from_one_blob_with_face_between_them_are_no_1_nor_2_beside_a_pip() -> None:
+    # a red 4 whose face, darker than the green felt in the light-pip plane, held two of its
+    # pips in one blob: cut apart they measure 3 px against 6-7 px for the other two
+    image = cv2.imread(str(DATA / "red-dice-6566-4-cut-frame.png"), cv2.IMREAD_COLOR)
+    truth = [(1, (312.3, 279.0)), (2, (257.0, 242.6)), (4, (221.3, 216.3))]
+    for die in DiceReader().read(image).dice:
+        assert any(value == die.value and math.dist(centre, die.center) <= 12.0 for value, centre in truth)
+    # the 2 of the same frame, both its pips cut from its face's blob and nothing beside them
+    crop = cv2.imread(str(DATA / "red-dice-6566-2-cut.png"), cv2.IMREAD_COLOR)
+    assert [d.value for d in DiceReader().read(crop).dice] == [2]
+
+
+def test_only_pieces_of_one_blob_farther_apart_than_touching_pips_are_cut_far_apart() -> None:
+    from vision.pips import PipBlob, cut_far_apart
+
+    def piece(x: float, cut_from: int) -> PipBlob:
+        return PipBlob(x, 50.0, 7.0, 3.0, 3.0, 0.0, 20.0, 120.0, 110.0, 0.95, cut_from)
+
+    assert cut_far_apart(piece(50.0, 3), piece(59.5, 3))
+    assert not cut_far_apart(piece(50.0, 3), piece(54.0, 3))  # pips run together by blur
+    assert not cut_far_apart(piece(50.0, 3), piece(59.5, 4))  # two blobs
+    assert not cut_far_apart(piece(50.0, -1), piece(59.5, -1))  # whole blobs
