@@ -38,6 +38,7 @@ class PipBlob:
     ring_level: float  # median of the ring just outside the blob: the face around the pip
     ring_low: float  # the ring's lower quartile: an edge or a cable under the blob shows here
     solidity: float
+    cut_from: int = -1  # the threshold's blob this one was cut from, with others; -1 when whole
 
     @property
     def diameter(self) -> float:
@@ -73,6 +74,8 @@ _TAIL_LEVELS = (0.8, 0.65, 0.5)  # the same, for one pip joined to a fainter tai
 # the threshold's outline of a pip lies this far past its core cut at 0.3 to 0.5 of its contrast, at
 # most: an edge blurred over three or four pixels
 _OUTLINE_MARGIN_PX = 1.5
+# pips run together by blur touch: their cut centres lie about a diameter and a pixel apart
+_CUT_NEIGHBOURS = 2.0
 
 
 def _shape(contour: np.ndarray, search: PipSearch, dx: float = 0.0, dy: float = 0.0) -> _Shape | None:
@@ -162,6 +165,13 @@ def _sized_as_outlined(
         share = outlined * float(np.count_nonzero((nearest == k) & (dist[:, k] <= reach))) / len(xs)
         sized.append((x, y, max(area, share), major, minor, angle, solidity))
     return sized
+def cut_far_apart(first: PipBlob, second: PipBlob) -> bool:
+    """True when two blobs were cut from one blob of the threshold farther apart than pips run
+    together: that blob held the face between them, and their outlines are those of the cut."""
+    if first.cut_from < 0 or first.cut_from != second.cut_from or first is second:
+        return False
+    gap = math.hypot(first.x - second.x, first.y - second.y)
+    return gap > _CUT_NEIGHBOURS * max(first.diameter, second.diameter)
 
 
 def find_pip_blobs(dark: np.ndarray, search: PipSearch) -> list[PipBlob]:
@@ -172,11 +182,12 @@ def find_pip_blobs(dark: np.ndarray, search: PipSearch) -> list[PipBlob]:
     )
     contours, _ = cv2.findContours(binary, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
     shapes: list[tuple[float, float, float, float, float, float, float]] = []
+    origins: list[int] = []
     # pips run together come two or three at a time: only blobs of that size are cut apart
     # (the window spans about three pip diameters)
     pip_area = math.pi / 4.0 * (search.block / 3.2) ** 2
     split_low, split_high = max(3 * search.min_area, 0.8 * pip_area), 8.0 * pip_area
-    for contour in contours:
+    for index, contour in enumerate(contours):
         shape = _shape(contour, search)
         if shape is None:
             continue
@@ -186,9 +197,11 @@ def find_pip_blobs(dark: np.ndarray, search: PipSearch) -> list[PipBlob]:
             pieces = _split_merged(smooth, contour, search, tailed=not convex)
             if pieces:
                 shapes.extend(pieces)
+                origins.extend([index if len(pieces) > 1 else -1] * len(pieces))
                 continue
         if convex:
             shapes.append(shape)
+            origins.append(-1)
     if not shapes:
         return []
     arr = np.asarray(shapes, dtype=np.float64)
@@ -224,6 +237,7 @@ def find_pip_blobs(dark: np.ndarray, search: PipSearch) -> list[PipBlob]:
                 ring_level=float(ring_level[i]),
                 ring_low=float(ring_low[i]),
                 solidity=float(arr[i, 6]),
+                cut_from=origins[i],
             )
         )
     return blobs

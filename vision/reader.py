@@ -11,6 +11,7 @@ fails one is reported as unreadable with the reason, and the box asks for a re-t
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 
 import cv2
@@ -20,6 +21,7 @@ from vision.blur import STREAK_ROUNDNESS, read_streaks
 from vision.body import shows_body_past_top
 from vision.errors import VisionError
 from vision.faces import (
+    LIKE_CONTRAST,
     ROUND_MIN,
     SIDE_PER_SPACING,
     Face,
@@ -30,7 +32,7 @@ from vision.fallbacks import read_top_of, rejoin, split_touching
 from vision.oblique import CameraSquash
 from vision.ones import read_lone_pip, read_on_square, shows_outer_face, shows_second_face
 from vision.outline import body_centre, on_bare_felt
-from vision.pips import PipBlob, PipSearch, find_pip_blobs
+from vision.pips import PipBlob, PipSearch, cut_far_apart, find_pip_blobs
 from vision.profile import CalibrationProfile
 from vision.verdicts import (
     OTHER_SIZE,
@@ -215,6 +217,9 @@ class DiceReader:
         def read_part(part: list[int]) -> Face | None:
             if len(part) == 1:
                 pip = round_blobs[part[0]]
+                if any(cut_far_apart(pip, other) for other in blobs):
+                    # its blob held another pip and the face between them: no lone pip of a 1
+                    return None
                 single = read_lone_pip(
                     dark, colour, pip, size_hint, max_size, unclaimed, expected, grid_step
                 )
@@ -222,9 +227,12 @@ class DiceReader:
                     # a face whose edge is no step of brightness, outlined by the die's square
                     single = read_on_square(dark, colour, pip, unclaimed, expected)
                 return single
-            return read_group(
+            face = read_group(
                 dark, colour, part, round_blobs, blobs, second_try=True, camera_squash=camera_squash
             )
+            if face.value == 2 and _cut_beside_a_pip(face, [round_blobs[i] for i in part], round_blobs):
+                return replace(face, value=None, confidence=0.0, reason="not_pips", detail="cut pieces")
+            return face
 
         for index in lone:
             single = read_part([index])
@@ -312,6 +320,24 @@ class DiceReader:
 def _at_body(face: Face, colour: np.ndarray, blobs: list[PipBlob], die_size: float) -> Face:
     centre = body_centre(face, colour, blobs, die_size)
     return face if centre is None else replace(face, center=centre)
+
+
+def _cut_beside_a_pip(face: Face, pips: list[PipBlob], blobs: list[PipBlob]) -> bool:
+    """True when a 2's pips were cut from one blob and a round pip lies on its die beside them.
+
+    The blob held the face between them (a face darker than the tray in this plane): they have
+    the cut's outline, smaller than the threshold gives the face's other pips, so a pip of any
+    size within the die's side may be one of their face (a 4 with two of its pips cut out).
+    """
+    if not cut_far_apart(pips[0], pips[1]):
+        return False
+    contrast = min(p.contrast for p in pips)
+    return any(
+        blob not in pips
+        and blob.contrast >= LIKE_CONTRAST * contrast
+        and math.hypot(blob.x - face.center[0], blob.y - face.center[1]) <= face.size
+        for blob in blobs
+    )
 
 
 def _recheck_one(

@@ -122,3 +122,58 @@ def test_part_of_a_face_is_placed_on_its_die_s_body_unless_the_felt_is_of_its_co
             assert centre is not None and math.dist(centre, middle) <= 0.1 * 30.0
         else:
             assert centre is None  # an ivory die on white felt: no outline to go by
+
+
+def test_a_1_whose_pip_is_measured_off_its_face_s_centre_is_read() -> None:
+    # a black 1 on dark olive felt, its white pip measured 1.5 px off its face's centre (glare on
+    # a glossy pip): outlined by its tint alone, with a 5 farther down
+    _, reading = read("random-6065-1-off-centre.png", 23.8, "light")
+    found = sorted((d.value, round(d.center[0]), round(d.center[1])) for d in reading.dice)  # type: ignore[attr-defined]
+    assert found == [(1, 98, 94), (5, 157, 177)]
+
+
+def test_the_die_s_square_may_sit_a_pixel_or_two_off_the_pip_and_no_more() -> None:
+    from vision.ones import SQUARE_CENTRE_SHIFT, SQUARE_FACE_MISSES, SQUARE_OUTLINE_RAYS, _square_fit
+
+    def rays_to_square(side: float, dx: float, dy: float) -> np.ndarray:
+        # distance from the pip to the edge of a square of `side` centred (dx, dy) off it
+        angles = np.linspace(0.0, 2.0 * math.pi, 32, endpoint=False)
+        ends = []
+        for u, shift in ((np.cos(angles), dx), (np.sin(angles), dy)):
+            safe = np.where(np.abs(u) < 1e-9, 1e-9, u)
+            ends.append(np.where(np.abs(u) < 1e-9, np.inf, (np.sign(safe) * side / 2 + shift) / safe))
+        return np.minimum(*ends)
+
+    side = 24.0
+    # the tint's end, blurred, seen 0.08 of a side inside the face's edge all round
+    near = rays_to_square(0.84 * side, 0.0, SQUARE_CENTRE_SHIFT * side)
+    on_edge, inside = _square_fit(near, side)
+    assert on_edge >= SQUARE_OUTLINE_RAYS and inside <= SQUARE_FACE_MISSES
+    # a corner pip of a 4 whose other pips went unseen: its face's centre a quarter side off
+    corner = rays_to_square(side, 0.25 * side, 0.25 * side)
+    on_edge, inside = _square_fit(corner, side)
+    assert on_edge < SQUARE_OUTLINE_RAYS or inside > SQUARE_FACE_MISSES
+
+
+def test_pips_cut_from_one_blob_with_face_between_them_are_no_1_nor_2_beside_a_pip() -> None:
+    # a red 4 whose face, darker than the green felt in the light-pip plane, held two of its
+    # pips in one blob: cut apart they measure 3 px against 6-7 px for the other two
+    image = cv2.imread(str(DATA / "red-dice-6566-4-cut-frame.png"), cv2.IMREAD_COLOR)
+    truth = [(1, (312.3, 279.0)), (2, (257.0, 242.6)), (4, (221.3, 216.3))]
+    for die in DiceReader().read(image).dice:
+        assert any(value == die.value and math.dist(centre, die.center) <= 12.0 for value, centre in truth)
+    # the 2 of the same frame, both its pips cut from its face's blob and nothing beside them
+    crop = cv2.imread(str(DATA / "red-dice-6566-2-cut.png"), cv2.IMREAD_COLOR)
+    assert [d.value for d in DiceReader().read(crop).dice] == [2]
+
+
+def test_only_pieces_of_one_blob_farther_apart_than_touching_pips_are_cut_far_apart() -> None:
+    from vision.pips import PipBlob, cut_far_apart
+
+    def piece(x: float, cut_from: int) -> PipBlob:
+        return PipBlob(x, 50.0, 7.0, 3.0, 3.0, 0.0, 20.0, 120.0, 110.0, 0.95, cut_from)
+
+    assert cut_far_apart(piece(50.0, 3), piece(59.5, 3))
+    assert not cut_far_apart(piece(50.0, 3), piece(54.0, 3))  # pips run together by blur
+    assert not cut_far_apart(piece(50.0, 3), piece(59.5, 4))  # two blobs
+    assert not cut_far_apart(piece(50.0, -1), piece(59.5, -1))  # whole blobs
