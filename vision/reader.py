@@ -18,7 +18,6 @@ import cv2
 import numpy as np
 
 from vision.blur import STREAK_ROUNDNESS, read_streaks
-from vision.body import shows_body_past_top
 from vision.errors import VisionError
 from vision.faces import (
     LIKE_CONTRAST,
@@ -30,14 +29,14 @@ from vision.faces import (
 )
 from vision.fallbacks import read_top_of, rejoin, split_touching
 from vision.oblique import CameraSquash
-from vision.ones import read_lone_pip, read_on_square, shows_outer_face, shows_second_face
+from vision.ones import read_lone_pip, read_on_square
 from vision.outline import body_centre, on_bare_felt
 from vision.pips import PipBlob, PipSearch, cut_far_apart, find_pip_blobs
 from vision.profile import CalibrationProfile
+from vision.topdown import cocked_if_leaning
 from vision.verdicts import (
     OTHER_SIZE,
     cocked_if_beside,
-    could_lean,
     drop_weak_ones,
     frame_squash,
     on_face,
@@ -49,7 +48,6 @@ from vision.verdicts import (
 
 REASONS = ("cocked", "blurred", "occluded", "not_pips")
 MAX_BALANCE_GAIN = 1.6
-TOP_DOWN_ASPECT = 0.9  # about 25° of tilt; flat faces under the box's camera measure 0.92+
 PROBE_WINDOW = 21  # first look, before the pip size is known
 WINDOW_PER_PIP = 3.2  # adaptive window over pip diameter
 PIP_PER_SIDE = 0.15  # pip diameter over die side, near enough for sizing the window
@@ -294,7 +292,7 @@ class DiceReader:
             loose = [b for b in unclaimed if not any(on_face(f, b) for f in read)]
             marks = [b for b in blobs if not any(on_face(f, b) for f in read)]
             checked = [
-                _cocked_if_leaning(face, loose, marks, view_centre, expected, dark, colour, outline, faces)
+                cocked_if_leaning(face, loose, marks, view_centre, expected, dark, colour, outline, faces)
                 for face in faces
             ]
             # the dice whose top face was read, and refused for leaning
@@ -357,44 +355,6 @@ def _recheck_one(
     if again is None:
         return replace(face, value=None, confidence=0.0, reason=None, detail="not a 1 after all")
     return again
-
-
-def _cocked_if_leaning(
-    face: Face,
-    unclaimed: list[PipBlob],
-    marks: list[PipBlob],
-    view_centre: tuple[float, float],
-    die_size: float | None,
-    dark: np.ndarray,
-    colour: np.ndarray,
-    outline: np.ndarray | None = None,
-    frame_faces: list[Face] | None = None,
-) -> Face:
-    """Refuse a face that a camera looking straight down should not see as it is seen.
-
-    Seen from straight above, a flat face keeps its square grid (a pinhole camera does not
-    foreshorten a plane parallel to its sensor); a grid squashed below TOP_DOWN_ASPECT is a face
-    tilted towards the lens. Round pips of a second face beside it say the same, and so does
-    any pip past the top face on the side away from the middle of the picture, on a die that
-    has something to lean on (the wall, or another of `frame_faces`).
-    """
-    if face.value is None:
-        return face
-    if face.fit is not None and face.fit.aspect < TOP_DOWN_ASPECT:
-        return replace(face, value=None, confidence=0.0, reason="cocked", detail="tilted grid")
-    if shows_second_face(face, unclaimed, view_centre, die_size):
-        return replace(face, value=None, confidence=0.0, reason="cocked", detail="second face seen")
-    if (
-        die_size
-        and could_lean(face, frame_faces or [], die_size, outline)
-        and shows_outer_face(face, marks, view_centre, die_size, dark)
-    ):
-        return replace(face, value=None, confidence=0.0, reason="cocked", detail="outer face seen")
-    if die_size and outline is not None and shows_body_past_top(
-        face, view_centre, die_size, colour, outline, dark
-    ):
-        return replace(face, value=None, confidence=0.0, reason="cocked", detail="body past top face")
-    return face
 
 
 def _window_for(pip_diameter: float) -> int:
