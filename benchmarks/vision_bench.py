@@ -302,11 +302,14 @@ def _tile(image: np.ndarray, centre: tuple[float, float], note: str) -> np.ndarr
 
 
 def write_sheet(tiles: list[np.ndarray], path: Path) -> None:
-    """Tiles eight to a row, as one PNG."""
+    """Tiles eight to a row, as one PNG; the folder is made if need be."""
     tiles = list(tiles)
     while len(tiles) % 8:
         tiles.append(np.zeros_like(tiles[0]))
-    cv2.imwrite(str(path), np.vstack([np.hstack(tiles[k:k + 8]) for k in range(0, len(tiles), 8)]))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    # OpenCV reports a failed write only by its return value
+    if not cv2.imwrite(str(path), np.vstack([np.hstack(tiles[k:k + 8]) for k in range(0, len(tiles), 8)])):
+        raise OSError(f"{path}: could not write the gallery sheet")
 
 
 def _score_rest(
