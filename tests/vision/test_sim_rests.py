@@ -194,3 +194,38 @@ def test_a_pip_that_does_not_part_from_a_merged_blob_is_no_cut_pip_s_share() -> 
     assert len(cut) == 5
     sizes = [b.diameter for b in cut]
     assert max(sizes) - min(sizes) <= GROUP_SIZE_PX
+
+
+def test_a_pip_joined_to_a_fainter_shade_on_one_side_is_cut_round() -> None:
+    # the light-pip plane round a red 5 26 px wide, white pips, by the bright tray: the right
+    # pip runs into the face beside it (darker than the tray that lifts the local mean), one
+    # convex blob of roundness 0.53 that no cut parts in two; its round core is the pip
+    plane = cv2.imread(str(DATA / "random-7029-5-light-plane.png"), cv2.IMREAD_GRAYSCALE)
+    blobs = find_pip_blobs(plane, PipSearch(block=_window_for(PIP_PER_SIDE * 26.2)))
+    five = [b for b in blobs if math.dist((b.x, b.y), (24.0, 20.0)) <= 14.0]
+    assert len(five) == 5
+    assert all(b.roundness >= ROUND_MIN for b in five)
+    right = min(five, key=lambda b: math.dist((b.x, b.y), (31.0, 23.5)))
+    assert math.dist((right.x, right.y), (31.0, 23.5)) <= 1.0
+
+
+def test_a_5_by_the_bright_tray_is_read_in_its_frame() -> None:
+    from vision.profile import load_profile
+
+    image = cv2.imread(str(DATA / "random-7029-5-frame.png"), cv2.IMREAD_COLOR)
+    profile = load_profile(DATA / "random-7029-calibration.json")
+    reading = DiceReader(profile, crop_to_tray=False).read(image)
+    assert [(d.value, round(d.center[0]), round(d.center[1])) for d in reading.dice] == [
+        (4, 324, 74), (5, 247, 77)
+    ]
+    assert reading.unreadable == ()
+
+
+def test_a_squashed_pip_is_not_cut_to_a_round_core() -> None:
+    # a pip of a tilted face: squashed alike at every level, its core centred in its blob
+    plane = np.full((48, 48), 200, np.uint8)
+    cv2.ellipse(plane, (24, 24), (5, 2), 30.0, 0.0, 360.0, 20, -1)
+    plane = cv2.GaussianBlur(plane, (5, 5), 1.0)
+    blobs = find_pip_blobs(plane, PipSearch(block=_window_for(PIP_PER_SIDE * 26.0)))
+    assert len(blobs) == 1
+    assert blobs[0].roundness < ROUND_MIN
