@@ -70,8 +70,9 @@ _Shape = tuple[float, float, float, float, float, float, float]
 _SPLIT_ROUNDNESS = 0.7  # a blob squashed below this may be pips run together
 # a pip's core cut from a convex tail is round as a pip seen face-on, rounder than any squashed pip
 _ROUND_CORE = 0.75
-# and lies off the blob's centre by this share of its length: a tail on one side, not a squash
-_TAIL_OFFSET = 0.15
+# and lies off the blob's centre by this share of its length: a tail on one side (a squashed pip's
+# core keeps its centre, within 0.05 of its length on the photos of real dice)
+_TAIL_OFFSET = 0.1
 _CORE_ROUNDNESS = 0.6  # a pip's core cut from a tail is round as a pip seen face-on (faces.ROUND_MIN)
 _SPLIT_LEVELS = (0.5, 0.3)  # shares of the way from a merged blob's darkest to its surround
 _TAIL_LEVELS = (0.8, 0.65, 0.5)  # the same, for one pip joined to a fainter tail
@@ -210,8 +211,10 @@ def find_pip_blobs(dark: np.ndarray, search: PipSearch) -> list[PipBlob]:
             continue
         convex = shape[6] >= search.min_solidity
         mergeable = split_low <= shape[2] <= split_high
-        if mergeable and (not convex or shape[4] < _SPLIT_ROUNDNESS * shape[3]):
+        if mergeable and (not convex or shape[4] < _ROUND_CORE * shape[3]):
             pieces = _split_merged(smooth, contour, search, tailed=True)
+            if convex and shape[4] >= _SPLIT_ROUNDNESS * shape[3] and len(pieces) > 1:
+                pieces = []  # a blob this round is no pips run together: only a tail is cut off it
             if convex and len(pieces) == 1 and not _tail_to_one_side(shape, pieces[0]):
                 pieces = []
             if pieces:
