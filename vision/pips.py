@@ -68,6 +68,11 @@ class PipSearch:
 
 _Shape = tuple[float, float, float, float, float, float, float]
 _SPLIT_ROUNDNESS = 0.7  # a blob squashed below this may be pips run together
+# a pip's core cut from a convex tail is round as a pip seen face-on, rounder than any squashed pip
+_ROUND_CORE = 0.75
+# and lies off the blob's centre by this share of its length: a tail on one side (a squashed pip's
+# core keeps its centre, within 0.05 of its length on the photos of real dice)
+_TAIL_OFFSET = 0.1
 _CORE_ROUNDNESS = 0.6  # a pip's core cut from a tail is round as a pip seen face-on (faces.ROUND_MIN)
 _SPLIT_LEVELS = (0.5, 0.3)  # shares of the way from a merged blob's darkest to its surround
 _TAIL_LEVELS = (0.8, 0.65, 0.5)  # the same, for one pip joined to a fainter tail
@@ -165,6 +170,19 @@ def _sized_as_outlined(
         share = outlined * float(np.count_nonzero((nearest == k) & (dist[:, k] <= reach))) / len(xs)
         sized.append((x, y, max(area, share), major, minor, angle, solidity))
     return sized
+
+
+def _tail_to_one_side(blob: _Shape, core: _Shape) -> bool:
+    """True when a convex, stretched blob is a round pip with a fainter tail on one side.
+
+    A pip squashed by a tilt keeps its squash and its centre at every cut; a pip joined to a
+    fainter shade beside it (a small dark face by the bright tray round the die, which lifts the
+    threshold's local mean) leaves a round core off the blob's centre, at its darker end.
+    """
+    offset = math.hypot(core[0] - blob[0], core[1] - blob[1])
+    return core[4] >= _ROUND_CORE * core[3] and offset >= _TAIL_OFFSET * blob[3]
+
+
 def cut_far_apart(first: PipBlob, second: PipBlob) -> bool:
     """True when two blobs were cut from one blob of the threshold farther apart than pips run
     together: that blob held the face between them, and their outlines are those of the cut."""
@@ -193,8 +211,12 @@ def find_pip_blobs(dark: np.ndarray, search: PipSearch) -> list[PipBlob]:
             continue
         convex = shape[6] >= search.min_solidity
         mergeable = split_low <= shape[2] <= split_high
-        if mergeable and (not convex or shape[4] < _SPLIT_ROUNDNESS * shape[3]):
-            pieces = _split_merged(smooth, contour, search, tailed=not convex)
+        if mergeable and (not convex or shape[4] < _ROUND_CORE * shape[3]):
+            pieces = _split_merged(smooth, contour, search, tailed=True)
+            if convex and shape[4] >= _SPLIT_ROUNDNESS * shape[3] and len(pieces) > 1:
+                pieces = []  # a blob this round is no pips run together: only a tail is cut off it
+            if convex and len(pieces) == 1 and not _tail_to_one_side(shape, pieces[0]):
+                pieces = []
             if pieces:
                 shapes.extend(pieces)
                 origins.extend([index if len(pieces) > 1 else -1] * len(pieces))
