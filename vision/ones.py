@@ -16,13 +16,13 @@ from vision.facecolour import face_colour, face_tolerance, level_step, off_face
 from vision.facerays import step_ray_lengths, tint_ray_lengths
 from vision.faces import (
     COCKED_ROUNDNESS,
-    MARGIN,
     ROUND_MIN,
     ROUND_WITHIN_PX,
     Face,
     like_size,
 )
 from vision.lean import dash_past_top_face
+from vision.margins import MARGIN
 from vision.pips import PipBlob
 
 LONE_BARE_RADIUS = 1.7  # bare face round a lone pip, in pip lengths (a 3's corners are nearer)

@@ -232,7 +232,7 @@ def test_a_squashed_pip_is_not_cut_to_a_round_core() -> None:
 
 
 def test_a_face_lighter_past_its_pips_on_every_side_is_no_sheen() -> None:
-    from vision.faces import _margin_is_face
+    from vision.margins import margin_is_face
     from vision.reader import _white_balanced_min
 
     # the red 2 of red-dice-7016-2-sheen.png: its sheen makes two mid-sides past its pips lighter
@@ -246,7 +246,7 @@ def test_a_face_lighter_past_its_pips_on_every_side_is_no_sheen() -> None:
     assert len(pips) == 2
     fit = fit_layout(np.array([(p.x, p.y) for p in pips]))
     assert fit is not None
-    assert _margin_is_face(plane, colour, fit, pips)
+    assert margin_is_face(plane, colour, fit, pips)
     sides = [fit.to_image(u, v) for u, v in ((1.45, 0.0), (-1.45, 0.0), (0.0, 1.45), (0.0, -1.45))]
     levels = [float(plane[round(y), round(x)]) for x, y in sides]
     lit = int(np.argmin(levels))
@@ -256,7 +256,7 @@ def test_a_face_lighter_past_its_pips_on_every_side_is_no_sheen() -> None:
         x0, y0 = math.floor(x), math.floor(y)
         plane[y0:y0 + 2, x0:x0 + 2] = plane[ly, lx]
         colour[y0:y0 + 2, x0:x0 + 2] = colour[ly, lx]
-    assert not _margin_is_face(plane, colour, fit, pips)
+    assert not margin_is_face(plane, colour, fit, pips)
 
 
 def test_a_pip_with_a_short_tail_is_cut_to_its_neighbours_size() -> None:

@@ -1,0 +1,55 @@
+"""The face goes on past its outer pips: the check that a group of pips is a face, not a top
+pip paired with a pip of the side face below it (past that pip lies the die's edge).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from vision.facecolour import colour_at, colour_tolerance, face_colours, face_tolerance, off_face, sample_at
+from vision.layout import LayoutFit
+from vision.pips import PipBlob
+
+MARGIN = 1.45  # bare face beyond the outer pips, in grid spacings (edges at about 1.8)
+
+
+def margin_is_face(
+    dark: np.ndarray, colour: np.ndarray, fit: LayoutFit, pips: list[PipBlob]
+) -> bool:
+    """The face must run on past its outer pips: mid-sides at 1.45 grid spacings are bare face.
+
+    This is what refuses a top pip paired with a pip of the side face below it: past that pip
+    there is the die's edge, not more face.
+    """
+    face_level = float(np.median([p.ring_level for p in pips]))
+    contrast = float(np.median([p.contrast for p in pips]))
+    floor = face_level - face_tolerance(face_level, contrast)
+    face = np.median(face_colours(colour, pips, clear_of_blur=True), axis=0)
+    # mid-sides only, and only those clear of the layout's pips (a 6 has pips at (±1, 0))
+    cells = fit.cells
+    sides = [(MARGIN, 0.0), (-MARGIN, 0.0), (0.0, MARGIN), (0.0, -MARGIN)]
+    clear = [min(math.hypot(u - cu, v - cv) for cu, cv in cells) >= 0.9 for u, v in sides]
+    points = [fit.to_image(u, v) for (u, v), ok in zip(sides, clear, strict=True) if ok]
+    xs = np.array([p[0] for p in points])
+    ys = np.array([p[1] for p in points])
+    off = off_face(dark, colour, xs, ys, floor, face, contrast)
+    # the ring round a blurred pip is darkened by the pip's own blur: face further out that is
+    # brighter than it is still face if it has its hue (taken at the ring's brightness)
+    seen = colour_at(colour, xs, ys)
+    brighter = sample_at(dark, xs, ys) >= face_level
+    scaled = seen * (float(face.max()) / np.maximum(seen.max(axis=1, keepdims=True), 1.0))
+    same_hue = np.abs(scaled - face).max(axis=1) <= colour_tolerance(face, contrast)
+    off &= ~(brighter & same_hue)
+    tinted = float(face.max() - face.min()) > colour_tolerance(face, contrast)
+    if all(clear) and tinted:
+        # a glossy face whose sheen fades across it: a side nearer the pips' shade than its
+        # ring, of its hue, is face when the opposite side is face on the far side of the ring;
+        # only a coloured face has a hue a shade past it lacks (grey shade is a white face's hue)
+        opposite = np.array([1, 0, 3, 2])
+        # no lighter than a mark left in an empty cell (_cells_are_bare): a pip's blur is no sheen
+        sheen = sample_at(dark, xs, ys) >= face_level - 0.35 * contrast
+        off &= ~(same_hue & sheen & ~off[opposite] & brighter[opposite])
+    # one side may fail to glare or a shadow; a face that ends at its pips fails on two
+    return int(off.sum()) <= 1
