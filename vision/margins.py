@@ -30,8 +30,11 @@ def margin_is_face(
     # mid-sides only, and only those clear of the layout's pips (a 6 has pips at (±1, 0))
     cells = fit.cells
     sides = [(MARGIN, 0.0), (-MARGIN, 0.0), (0.0, MARGIN), (0.0, -MARGIN)]
-    clear = [min(math.hypot(u - cu, v - cv) for cu, cv in cells) >= 0.9 for u, v in sides]
-    points = [fit.to_image(u, v) for (u, v), ok in zip(sides, clear, strict=True) if ok]
+    points = [
+        fit.to_image(u, v)
+        for u, v in sides
+        if min(math.hypot(u - cu, v - cv) for cu, cv in cells) >= 0.9
+    ]
     xs = np.array([p[0] for p in points])
     ys = np.array([p[1] for p in points])
     off = off_face(dark, colour, xs, ys, floor, face, contrast)
@@ -42,14 +45,5 @@ def margin_is_face(
     scaled = seen * (float(face.max()) / np.maximum(seen.max(axis=1, keepdims=True), 1.0))
     same_hue = np.abs(scaled - face).max(axis=1) <= colour_tolerance(face, contrast)
     off &= ~(brighter & same_hue)
-    tinted = float(face.max() - face.min()) > colour_tolerance(face, contrast)
-    if all(clear) and tinted:
-        # a glossy face whose sheen fades across it: a side nearer the pips' shade than its
-        # ring, of its hue, is face when the opposite side is face on the far side of the ring;
-        # only a coloured face has a hue a shade past it lacks (grey shade is a white face's hue)
-        opposite = np.array([1, 0, 3, 2])
-        # no lighter than a mark left in an empty cell (_cells_are_bare): a pip's blur is no sheen
-        sheen = sample_at(dark, xs, ys) >= face_level - 0.35 * contrast
-        off &= ~(same_hue & sheen & ~off[opposite] & brighter[opposite])
     # one side may fail to glare or a shadow; a face that ends at its pips fails on two
     return int(off.sum()) <= 1

@@ -231,34 +231,6 @@ def test_a_squashed_pip_is_not_cut_to_a_round_core() -> None:
     assert blobs[0].roundness < ROUND_MIN
 
 
-def test_a_face_lighter_past_its_pips_on_every_side_is_no_sheen() -> None:
-    from vision.margins import margin_is_face
-    from vision.reader import _white_balanced_min
-
-    # the red 2 of red-dice-7016-2-sheen.png: its sheen makes two mid-sides past its pips lighter
-    # than the pips' rings, the opposite two darker. Lighter on every side, the light does not
-    # fade across the face, and the face ends at its pips.
-    image = cv2.imread(str(DATA / "red-dice-7016-2-sheen.png"), cv2.IMREAD_COLOR)
-    _, grey, colour = _white_balanced_min(image)
-    plane = cv2.bitwise_not(grey)
-    blobs = find_pip_blobs(plane, PipSearch(block=_window_for(PIP_PER_SIDE * 24.0)))
-    pips = [b for b in blobs if b.roundness >= ROUND_MIN and math.dist((b.x, b.y), (64.0, 64.0)) <= 12.0]
-    assert len(pips) == 2
-    fit = fit_layout(np.array([(p.x, p.y) for p in pips]))
-    assert fit is not None
-    assert margin_is_face(plane, colour, fit, pips)
-    sides = [fit.to_image(u, v) for u, v in ((1.45, 0.0), (-1.45, 0.0), (0.0, 1.45), (0.0, -1.45))]
-    levels = [float(plane[round(y), round(x)]) for x, y in sides]
-    lit = int(np.argmin(levels))
-    lx, ly = round(sides[lit][0]), round(sides[lit][1])
-    plane, colour = plane.copy(), colour.copy()
-    for x, y in sides:
-        x0, y0 = math.floor(x), math.floor(y)
-        plane[y0:y0 + 2, x0:x0 + 2] = plane[ly, lx]
-        colour[y0:y0 + 2, x0:x0 + 2] = colour[ly, lx]
-    assert not margin_is_face(plane, colour, fit, pips)
-
-
 def test_a_pip_with_a_short_tail_is_cut_to_its_neighbours_size() -> None:
     # the same red 5 thrown again: its top-right pip runs into the face by the bright tray in a
     # blob of roundness 0.73 measured 6.4 px against 4.1 to 5.4 for the others (refused for
