@@ -16,6 +16,7 @@ from vision.facecolour import face_colour, face_tolerance, level_step, off_face
 from vision.facerays import step_ray_lengths, tint_ray_lengths
 from vision.faces import (
     COCKED_ROUNDNESS,
+    LIKE_CONTRAST,
     ROUND_MIN,
     ROUND_WITHIN_PX,
     Face,
@@ -28,6 +29,7 @@ from vision.pips import PipBlob
 LONE_BARE_RADIUS = 1.7  # bare face round a lone pip, in pip lengths (a 3's corners are nearer)
 LONE_BALANCE = 0.35  # lower quartile of |ray - opposite ray| / mean: how centred a 1 must be
 PARTNER_REACH = 1.7  # a like pip nearer than this many bare radii shares the die (a 2's far pip)
+ON_ITS_DIE = 0.65  # die sides: a pip this near a lone pip is on its die (a neighbour's is 0.7+ away)
 LONE_EDGE_SHARE = 0.36  # a 1's pip is this share of the die side from the nearest edge, at least
 LONE_EDGE_STEPS = 1.45  # or this many grid steps of the other dice
 LONE_RAY_GAP_PX = 3.0  # the rays from a lone pip start this far past its rim, at least
@@ -143,6 +145,22 @@ def like_pips_near(pip: PipBlob, reach: float, blobs: list[PipBlob]) -> bool:
     return False
 
 
+def _pip_on_its_die(pip: PipBlob, blobs: list[PipBlob], die_size: float) -> bool:
+    """True when a round pip of like size and contrast lies within ON_ITS_DIE sides of `pip`.
+
+    A 1 has one pip: whatever its face's sheen, a second pip standing out as much this near lies
+    on the same die (a touching die's nearest pip is some 0.7 of a side from the 1's centre).
+    """
+    for blob in blobs:
+        if blob is pip or blob.roundness < ROUND_MIN or not like_size(blob.diameter, pip.diameter):
+            continue
+        if blob.contrast < LIKE_CONTRAST * pip.contrast:
+            continue
+        if math.hypot(blob.x - pip.x, blob.y - pip.y) <= ON_ITS_DIE * die_size:
+            return True
+    return False
+
+
 def _ray_lengths(
     dark: np.ndarray, colour: np.ndarray, pip: PipBlob, reach: float
 ) -> np.ndarray:
@@ -232,6 +250,9 @@ def read_lone_pip(
         # another pip of its kind on the same die: this is one pip of a 2 or a 3 whose grouping
         # failed, not a 1
         return Face(None, center, size, 0.0, "not_pips", 1, pip.roundness, "a like pip nearby")
+    if die_size and _pip_on_its_die(pip, unclaimed, die_size):
+        # the same, on a glossy face whose sheen sets the two pips' rings apart in level
+        return Face(None, center, size, 0.0, "not_pips", 1, pip.roundness, "a pip on its die")
     if size_hint and not 0.5 * size_hint <= 2.0 * near <= 2.5 * size_hint:
         return None
     if (

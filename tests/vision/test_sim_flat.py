@@ -177,3 +177,17 @@ def test_only_pieces_of_one_blob_farther_apart_than_touching_pips_are_cut_far_ap
     assert not cut_far_apart(piece(50.0, 3), piece(54.0, 3))  # pips run together by blur
     assert not cut_far_apart(piece(50.0, 3), piece(59.5, 4))  # two blobs
     assert not cut_far_apart(piece(50.0, -1), piece(59.5, -1))  # whole blobs
+
+
+def test_a_2_whose_pips_sit_on_a_glossy_face_of_two_levels_is_not_read_as_a_1() -> None:
+    # a black 2 on green felt (seeds from 8000): the sheen sets its two pips' rings 13 levels
+    # apart, more than pips of one face are allowed, so one pip passed for a lone 1; a second pip
+    # of its size and contrast within 0.65 of a side is on the same die, whatever the sheen
+    from vision.profile import load_profile
+
+    image = cv2.imread(str(DATA / "dark-dice-8036-2-frame.png"), cv2.IMREAD_COLOR)
+    profile = load_profile(DATA / "dark-dice-calibration.json")
+    reading = DiceReader(profile, crop_to_tray=False).read(image)
+    near = [d.value for d in reading.dice if math.dist(d.center, (277.0, 98.0)) < 12.0]
+    assert near == [2]
+    assert sorted(d.value for d in reading.dice) == [2, 3, 5]
