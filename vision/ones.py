@@ -131,32 +131,23 @@ def shows_outer_face(
     return dark is not None and dash_past_top_face(face, dark, (ux, uy), die_size)
 
 
-def like_pips_near(pip: PipBlob, reach: float, blobs: list[PipBlob]) -> bool:
-    """True when a pip like `pip` (size, roundness, face level) lies within `reach` of it."""
-    for blob in blobs:
-        if blob is pip or blob.roundness < ROUND_MIN:
-            continue
-        if abs(blob.ring_level - pip.ring_level) > level_step(pip.ring_level):
-            continue
-        if not like_size(blob.diameter, pip.diameter):
-            continue
-        if math.hypot(blob.x - pip.x, blob.y - pip.y) <= reach:
-            return True
-    return False
+def like_pips_near(
+    pip: PipBlob, reach: float, blobs: list[PipBlob], *, whatever_face_level: bool = False
+) -> bool:
+    """True when a pip like `pip` (size, roundness, face level) lies within `reach` of it.
 
-
-def _pip_on_its_die(pip: PipBlob, blobs: list[PipBlob], die_size: float) -> bool:
-    """True when a round pip of like size and contrast lies within ON_ITS_DIE sides of `pip`.
-
-    A 1 has one pip: whatever its face's sheen, a second pip standing out as much this near lies
-    on the same die (a touching die's nearest pip is some 0.7 of a side from the 1's centre).
+    With `whatever_face_level`, a pip standing out as much (LIKE_CONTRAST) counts whatever the
+    level of the face round it: a glossy face's sheen sets two pips of one face apart in level.
     """
     for blob in blobs:
         if blob is pip or blob.roundness < ROUND_MIN or not like_size(blob.diameter, pip.diameter):
             continue
-        if blob.contrast < LIKE_CONTRAST * pip.contrast:
+        if whatever_face_level:
+            if blob.contrast < LIKE_CONTRAST * pip.contrast:
+                continue
+        elif abs(blob.ring_level - pip.ring_level) > level_step(pip.ring_level):
             continue
-        if math.hypot(blob.x - pip.x, blob.y - pip.y) <= ON_ITS_DIE * die_size:
+        if math.hypot(blob.x - pip.x, blob.y - pip.y) <= reach:
             return True
     return False
 
@@ -250,7 +241,8 @@ def read_lone_pip(
         # another pip of its kind on the same die: this is one pip of a 2 or a 3 whose grouping
         # failed, not a 1
         return Face(None, center, size, 0.0, "not_pips", 1, pip.roundness, "a like pip nearby")
-    if die_size and _pip_on_its_die(pip, unclaimed, die_size):
+    # a 1 has one pip: another on its die (a touching die's nearest is some 0.7 of a side away)
+    if die_size and like_pips_near(pip, ON_ITS_DIE * die_size, unclaimed, whatever_face_level=True):
         # the same, on a glossy face whose sheen sets the two pips' rings apart in level
         return Face(None, center, size, 0.0, "not_pips", 1, pip.roundness, "a pip on its die")
     if size_hint and not 0.5 * size_hint <= 2.0 * near <= 2.5 * size_hint:
