@@ -44,10 +44,10 @@ WALL_REACH = 1.0  # die sides inside the tray's outline: a die leaning on the wa
 # without an inner face 0.04 at most (on simulated throws)
 NO_INNER_FACE = 0.03
 TIPPED_EXCESS = 0.05
-# die sides past the inner edge: the side face turned to the middle in view, so the die is not
-# tipped towards the middle and no face of it can show past the outer edge (flat dice by the
-# wall measured 0.14 and more; a side face seen from above is narrower than half the top face,
-# a die of its colour touching it reaches on past that)
+# die sides past the inner edge: the side face turned to the middle in view (and no band past the
+# outer edge), so the die is not tipped towards the middle and no face of it can show past the
+# outer edge (flat dice by the wall measured 0.14 and more; a side face seen from above is
+# narrower than half the top face, a die of its colour touching it reaches on past that)
 INNER_FACE = (0.1, 0.45)
 
 
@@ -176,6 +176,6 @@ def shows_body_past_top(
         against, inner = against * side / die_size, inner * side / die_size
         if inner < NO_INNER_FACE and against > TIPPED_EXCESS:
             return True
-        if INNER_FACE[0] <= inner <= INNER_FACE[1]:
+        if INNER_FACE[0] <= inner <= INNER_FACE[1] and against <= TIPPED_EXCESS:
             return False  # shade or specks past the outer edge are no second face's dashes
     return dark is not None and dash_past_top_face(face, dark, outward, die_size, by_wall=True, colour=colour)
