@@ -203,6 +203,11 @@ class DiceReader:
             face = _read_completed(dark, colour, group, round_blobs, blobs, False, camera_squash)
             if face.value is None:
                 failed.append((group, face))
+            elif expected and not sized_alike([face], expected)[0].value:
+                # a grid too small for the die (a column of a 6 read as a 3) is part of a face,
+                # joined again with the groups refused beside it if the union reads (`rejoin`)
+                failed.append((group, face))
+                claimed.update(group)
             else:
                 faces.append(face)
                 claimed.update(group)

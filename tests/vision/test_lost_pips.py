@@ -15,8 +15,9 @@ import pytest
 from vision.completion import marks_completing
 from vision.faces import ROUND_MIN, Face, PipBlob
 from vision.fallbacks import read_top_of
-from vision.profile import CalibrationProfile
+from vision.profile import CalibrationProfile, load_profile
 from vision.reader import DiceReader
+from vision.verdicts import one_refusal_per_leaning_die
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "sim-rests"
 
@@ -88,3 +89,23 @@ def test_the_top_of_a_group_is_looked_for_among_its_pips_that_stand_out_alike() 
     face = read_top_of(group, refusal, [*strong, *faint], read_part)
     assert [0, 1, 2, 3, 4] in tried
     assert face.value == 5
+
+
+def test_a_column_of_a_6_read_as_a_3_is_joined_with_the_pips_beside_it() -> None:
+    # a red 6 24 px wide (the top left of a 640x480 frame, with its scene's calibration): the
+    # face is lit unevenly, so each column of three white pips was grouped alone; one read as a
+    # 3 on a grid too small for the die, the other short of a pip, and the die was refused
+    image = cv2.imread(str(DATA / "red-dice-10008-6-frame-part.png"), cv2.IMREAD_COLOR)
+    profile = load_profile(DATA / "red-dice-calibration.json")
+    reading = DiceReader(profile, crop_to_tray=False).read(image)
+    six = [d for d in reading.dice if math.dist(d.center, (179.0, 90.6)) <= 6.0]
+    assert [d.value for d in six] == [6]
+    assert reading.unreadable == ()
+
+
+def test_a_pip_left_unread_beside_a_leaning_die_is_that_die_s() -> None:
+    leaning = Face(None, (100.0, 100.0), 24.0, 0.0, "cocked", 6, 0.9, "second face seen")
+    lone = Face(None, (101.0, 90.0), 0.0, 0.0, None, 1, 0.0)  # no 1, no part of a face
+    elsewhere = Face(None, (160.0, 100.0), 0.0, 0.0, None, 1, 0.0)
+    kept = one_refusal_per_leaning_die([leaning, lone, elsewhere], [leaning], 24.0)
+    assert kept == [leaning, elsewhere]
