@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 
 from vision.blur import STREAK_ROUNDNESS, read_streaks
-from vision.completion import marks_completing
+from vision.completion import read_completed
 from vision.errors import VisionError
 from vision.faces import (
     LIKE_CONTRAST,
@@ -26,7 +26,6 @@ from vision.faces import (
     SIDE_PER_SPACING,
     Face,
     group_pips,
-    read_group,
 )
 from vision.fallbacks import read_top_of, rejoin, split_touching
 from vision.oblique import CameraSquash
@@ -200,7 +199,7 @@ class DiceReader:
             if len(group) == 1:
                 lone.append(group[0])
                 continue
-            face = _read_completed(dark, colour, group, round_blobs, blobs, False, camera_squash)
+            face = read_completed(dark, colour, group, round_blobs, blobs, False, camera_squash, expected)
             if face.value is None:
                 failed.append((group, face))
             elif expected and not sized_alike([face], expected)[0].value:
@@ -231,7 +230,7 @@ class DiceReader:
                     # a face whose edge is no step of brightness, outlined by the die's square
                     single = read_on_square(dark, colour, pip, unclaimed, expected)
                 return single
-            face = _read_completed(dark, colour, part, round_blobs, blobs, True, camera_squash)
+            face = read_completed(dark, colour, part, round_blobs, blobs, True, camera_squash, expected)
             if face.value == 2 and _cut_beside_a_pip(face, [round_blobs[i] for i in part], round_blobs):
                 return replace(face, value=None, confidence=0.0, reason="not_pips", detail="cut pieces")
             return face
@@ -317,30 +316,6 @@ class DiceReader:
             # pips refused as part of a face are reported where their die's body is
             faces = [_at_body(f, colour, blobs, expected) if f.detail == OTHER_SIZE else f for f in faces]
         return faces
-
-
-def _read_completed(
-    dark: np.ndarray,
-    colour: np.ndarray,
-    group: list[int],
-    round_blobs: list[PipBlob],
-    blobs: list[PipBlob],
-    second_try: bool,
-    camera_squash: CameraSquash | None,
-) -> Face:
-    """`read_group`; a group that fits no layout is read again with the pips it is short of
-    that measured too squashed to be grouped (`completion.marks_completing`), if any."""
-    face = read_group(dark, colour, group, round_blobs, blobs, second_try, camera_squash=camera_squash)
-    if face.value is not None or face.detail != "no layout fits":
-        return face
-    pips = [round_blobs[i] for i in group]
-    whole = [*pips, *marks_completing(pips, blobs)]
-    if len(whole) == len(pips):
-        return face
-    completed = read_group(
-        dark, colour, list(range(len(whole))), whole, blobs, second_try, camera_squash=camera_squash
-    )
-    return completed if completed.value is not None else face
 
 
 def _at_body(face: Face, colour: np.ndarray, blobs: list[PipBlob], die_size: float) -> Face:

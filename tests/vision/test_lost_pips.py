@@ -12,11 +12,14 @@ from pathlib import Path
 import cv2
 import pytest
 
-from vision.completion import marks_completing
-from vision.faces import ROUND_MIN, Face, PipBlob
+from tests.vision.drawing import DrawnDie, blank_tray, draw_die
+from vision.completion import marks_completing, read_short_of_pips
+from vision.faces import ROUND_MIN, Face, PipBlob, read_group
 from vision.fallbacks import read_top_of
+from vision.layout import LayoutFit
+from vision.pips import PipSearch, find_pip_blobs
 from vision.profile import CalibrationProfile, load_profile
-from vision.reader import DiceReader
+from vision.reader import PIP_PER_SIDE, DiceReader, _white_balanced_min, _window_for
 from vision.verdicts import one_refusal_per_leaning_die
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "sim-rests"
@@ -103,9 +106,44 @@ def test_a_column_of_a_6_read_as_a_3_is_joined_with_the_pips_beside_it() -> None
     assert reading.unreadable == ()
 
 
+def test_a_5_short_of_a_corner_and_of_its_centre_pip_s_group_is_read() -> None:
+    # a red 5 of white pips 24 px wide (the top right of a 640x480 frame, with its scene's
+    # calibration moved to the part): its top right pip runs into the darker top of the face
+    # in the threshold and is lost, its centre pip's ring is lit unlike its corners', so three
+    # corners were grouped alone; the lost places are as dark as pips
+    image = cv2.imread(str(DATA / "random-9011-5-frame-part.png"), cv2.IMREAD_COLOR)
+    profile = load_profile(DATA / "random-9011-part-calibration.json")
+    reading = DiceReader(profile, crop_to_tray=False).read(image)
+    near = [d for d in reading.dice if math.dist(d.center, (137.3, 90.0)) <= 6.0]
+    assert [d.value for d in near] == [5]
+    assert not any(math.dist(u.center, (137.3, 90.0)) <= 12.0 for u in reading.unreadable)
+
+
 def test_a_pip_left_unread_beside_a_leaning_die_is_that_die_s() -> None:
     leaning = Face(None, (100.0, 100.0), 24.0, 0.0, "cocked", 6, 0.9, "second face seen")
     lone = Face(None, (101.0, 90.0), 0.0, 0.0, None, 1, 0.0)  # no 1, no part of a face
     elsewhere = Face(None, (160.0, 100.0), 0.0, 0.0, None, 1, 0.0)
     kept = one_refusal_per_leaning_die([leaning, lone, elsewhere], [leaning], 24.0)
     assert kept == [leaning, elsewhere]
+
+
+@pytest.mark.parametrize("value", [4, 5])
+def test_three_corners_are_read_as_the_face_the_image_shows_at_the_lost_places(value: int) -> None:
+    # three corners of a square are a 4 short of a corner or a 5 short of a corner and its
+    # centre: only the image at the lost places tells which
+    image = blank_tray(160, 160)
+    draw_die(image, DrawnDie(value, (80.0, 80.0), size=30.0, angle_deg=10.0))
+    dark, _, colour = _white_balanced_min(image)
+    blobs = find_pip_blobs(dark, PipSearch(block=_window_for(PIP_PER_SIDE * 30.0)))
+    pips = [b for b in blobs if math.dist((b.x, b.y), (80.0, 80.0)) > 3.0]
+    assert len(pips) == 4
+    three = pips[:3]
+
+    def read(partial: tuple[LayoutFit, list[tuple[float, float]]]) -> Face:
+        return read_group(dark, colour, [0, 1, 2], three, blobs, short_of=partial)
+
+    face = read_short_of_pips(dark, three, 30.0, read)
+    assert face is not None and face.value == value
+    assert math.dist(face.center, (80.0, 80.0)) <= 1.5
+    # a die of another size: no grid of its step fits
+    assert read_short_of_pips(dark, three, 60.0, read) is None
