@@ -21,6 +21,9 @@ from vision.pips import PipBlob
 
 EDGE_TINT = 0.08  # L1 step of (b, g, r) / (b + g + r): a face's own stays under 0.05, simulated
 TOO_DARK = 45.0  # b + g + r: below this, a tint is noise (as in vision.backdrop)
+# b + g + r: a few levels of noise on each channel, a larger share of a dark face's tint (a black
+# face summing 120 varies by 0.1 in tint from pixel to pixel)
+TINT_NOISE = 18.0
 STEP_BACK = 2  # samples (pixels) back along the ray: an edge blurred over two or three pixels
 
 
@@ -54,7 +57,8 @@ def tint_ray_lengths(colour: np.ndarray, pip: PipBlob, start: float, reach: floa
     seen = colour_at(colour, xs.ravel(), ys.ravel()).reshape((*xs.shape, 3))
     sums = seen.sum(axis=-1)
     step = np.abs(seen / np.maximum(sums, 1.0)[..., None] - face / float(face.sum())).sum(axis=-1)
-    return _first_edge((step > EDGE_TINT) & (sums >= TOO_DARK), radii, xs, ys, colour.shape)
+    limit = max(EDGE_TINT, TINT_NOISE / float(face.sum()))
+    return _first_edge((step > limit) & (sums >= TOO_DARK), radii, xs, ys, colour.shape)
 
 
 def step_ray_lengths(

@@ -351,7 +351,9 @@ def read_on_square(
         np.minimum(rays, tint_ray_lengths(colour, pip, start, reach, len(rays))),
         step_ray_lengths(dark, colour, pip, start, reach, len(rays)),
     ):
-        if float(np.min(ends)) < LONE_EDGE_SHARE * die_size:
+        # the third shortest, as for a bounded face: a speck of noise stops a ray or two, a
+        # hidden pip four or more, a 4's corner pip's near edges a third of them
+        if float(np.sort(ends)[2]) < LONE_EDGE_SHARE * die_size:
             continue
         on_edge, inside = _square_fit(ends, die_size)
         if on_edge >= SQUARE_OUTLINE_RAYS and inside <= SQUARE_FACE_MISSES:

@@ -191,3 +191,27 @@ def test_a_2_whose_pips_sit_on_a_glossy_face_of_two_levels_is_not_read_as_a_1() 
     near = [d.value for d in reading.dice if math.dist(d.center, (277.0, 98.0)) < 12.0]
     assert near == [2]
     assert sorted(d.value for d in reading.dice) == [2, 3, 5]
+
+
+def test_a_black_1_whose_dark_face_s_tint_is_noisy_is_read_by_its_tint() -> None:
+    # a black die with a small white pip on purple felt (seeds from 9000): its face sums some
+    # 120 levels over three channels, and a few levels of noise a channel move its tint by 0.1,
+    # past the step a bright face's tint is held to; the felt's tint is 0.3 away
+    _, reading = read("random-9025-1-black-noisy.png", 25.0, "light")
+    assert [(d.value, round(d.center[0]), round(d.center[1])) for d in reading.dice] == [  # type: ignore[attr-defined]
+        (1, 64, 62)
+    ]
+
+
+def test_a_ray_or_two_stopped_short_by_noise_leave_a_1_on_its_square() -> None:
+    # a red 1 of a white pip, 31 px wide, on dark felt (seeds from 9000), cropped from its frame
+    # as white-balanced whole: one ray of its colour steps ends 0.33 of a side out, on a speck
+    from vision.ones import read_on_square
+
+    colour = cv2.imread(str(DATA / "random-9031-1-red-balanced.png"), cv2.IMREAD_COLOR)
+    plane = cv2.bitwise_not(cv2.cvtColor(colour, cv2.COLOR_BGR2GRAY))
+    blobs = [b for b in find_pip_blobs(plane, PipSearch(block=_window_for(PIP_PER_SIDE * 30.6)))
+             if b.roundness >= 0.6]
+    pip = next(b for b in blobs if math.dist((b.x, b.y), (34.8, 28.5)) < 2.0)
+    face = read_on_square(plane, colour, pip, blobs, 30.6)
+    assert face is not None and face.value == 1
