@@ -280,7 +280,8 @@ def _round_on_square_face(pip: PipBlob, rays: np.ndarray, die_size: float | None
     """
     if not die_size or pip.major - pip.minor > ROUND_WITHIN_PX:
         return False
-    on_edge, _ = _square_edge_share(rays, die_size)
+    # its measured centre may lie off its face's, by a pixel of threshold (SQUARE_CENTRE_SHIFT)
+    on_edge, _ = _square_fit(rays, die_size)
     return on_edge >= len(rays) - SQUARE_FACE_MISSES
 
 

@@ -215,3 +215,20 @@ def test_a_ray_or_two_stopped_short_by_noise_leave_a_1_on_its_square() -> None:
     pip = next(b for b in blobs if math.dist((b.x, b.y), (34.8, 28.5)) < 2.0)
     face = read_on_square(plane, colour, pip, blobs, 30.6)
     assert face is not None and face.value == 1
+
+
+def test_a_1_whose_small_pip_measures_squashed_is_read_on_a_square_a_pixel_off_it() -> None:
+    # an ivory 1, 23 px wide, on dark felt (seeds from 9000), cropped from its frame as
+    # white-balanced whole: its pip 4 px wide measures 5.2 by 3.2 (0.62), round within a pixel
+    # each side; its face's edges are the die's square all round once the square may sit a
+    # pixel off the pip's measured centre (29 rays of 32 with none)
+    from vision.ones import read_lone_pip
+
+    colour = cv2.imread(str(DATA / "random-9073-1-balanced.png"), cv2.IMREAD_COLOR)
+    plane = colour.min(axis=2)
+    blobs = [b for b in find_pip_blobs(plane, PipSearch(block=_window_for(PIP_PER_SIDE * 23.2)))
+             if b.roundness >= 0.6]
+    pip = next(b for b in blobs if math.dist((b.x, b.y), (31.5, 28.5)) < 2.0)
+    assert pip.roundness < 0.68
+    face = read_lone_pip(plane, colour, pip, 23.2, 46.4, blobs, 23.2)
+    assert face is not None and face.value == 1
