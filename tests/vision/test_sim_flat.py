@@ -266,3 +266,19 @@ def test_a_1_on_its_square_is_refused_with_a_pip_of_its_die_beside_it_whatever_t
     partner = replace(pip, x=pip.x + 12.5, ring_level=pip.ring_level + 40.0,
                       centre_level=pip.centre_level + 40.0)
     assert read_on_square(plane, colour, pip, [*blobs, partner], 25.0) is None
+
+
+def test_a_1_whose_rays_end_on_its_square_is_read_whatever_the_noise_of_its_tint() -> None:
+    # a glossy red 1 of a white pip, 28 px wide, on red-brown felt (seeds from 10000), cropped
+    # from its frame as white-balanced whole: its rays end on its square but for four that its
+    # side faces and shadow carry past it; the tint of its face varies by 0.12 round the pip
+    # and stopped the rays of tint inside it
+    from vision.ones import read_on_square
+
+    colour = cv2.imread(str(DATA / "random-10005-1-balanced.png"), cv2.IMREAD_COLOR)
+    plane = cv2.bitwise_not(cv2.cvtColor(colour, cv2.COLOR_BGR2GRAY))
+    blobs = [b for b in find_pip_blobs(plane, PipSearch(block=_window_for(PIP_PER_SIDE * 28.4)))
+             if b.roundness >= 0.6]
+    pip = next(b for b in blobs if math.dist((b.x, b.y), (33.2, 30.9)) < 2.0)
+    face = read_on_square(plane, colour, pip, blobs, 28.4)
+    assert face is not None and face.value == 1
