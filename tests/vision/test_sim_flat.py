@@ -203,19 +203,6 @@ def test_a_black_1_whose_dark_face_s_tint_is_noisy_is_read_by_its_tint() -> None
     ]
 
 
-def test_a_ray_or_two_stopped_short_by_noise_leave_a_1_on_its_square() -> None:
-    # a red 1 of a white pip, 31 px wide, on dark felt (seeds from 9000), cropped from its frame
-    # as white-balanced whole: one ray of its colour steps ends 0.33 of a side out, on a speck
-    from vision.ones import read_on_square
-
-    colour = cv2.imread(str(DATA / "random-9031-1-red-balanced.png"), cv2.IMREAD_COLOR)
-    plane = cv2.bitwise_not(cv2.cvtColor(colour, cv2.COLOR_BGR2GRAY))
-    blobs = [b for b in find_pip_blobs(plane, PipSearch(block=_window_for(PIP_PER_SIDE * 30.6)))
-             if b.roundness >= 0.6]
-    pip = next(b for b in blobs if math.dist((b.x, b.y), (34.8, 28.5)) < 2.0)
-    face = read_on_square(plane, colour, pip, blobs, 30.6)
-    assert face is not None and face.value == 1
-
 
 def test_a_1_whose_small_pip_measures_squashed_is_read_on_a_square_a_pixel_off_it() -> None:
     # an ivory 1, 23 px wide, on dark felt (seeds from 9000), cropped from its frame as
@@ -233,20 +220,6 @@ def test_a_1_whose_small_pip_measures_squashed_is_read_on_a_square_a_pixel_off_i
     face = read_lone_pip(plane, colour, pip, 23.2, 46.4, blobs, 23.2)
     assert face is not None and face.value == 1
 
-
-def test_an_ivory_1_on_white_felt_is_read_by_the_seam_of_its_rounded_edge() -> None:
-    # an ivory 1, 28 px wide, on white felt (seeds from 9000), cropped from its frame as
-    # white-balanced whole: its edge steps neither in tint (0.05) nor in brightness past the
-    # face's tolerance, but its rounded edge shades a seam 15 levels below the face
-    from vision.ones import read_on_square
-
-    colour = cv2.imread(str(DATA / "white-felt-9054-1-balanced.png"), cv2.IMREAD_COLOR)
-    plane = colour.min(axis=2)
-    blobs = [b for b in find_pip_blobs(plane, PipSearch(block=_window_for(PIP_PER_SIDE * 28.0)))
-             if b.roundness >= 0.6]
-    pip = next(b for b in blobs if math.dist((b.x, b.y), (32.5, 30.0)) < 2.0)
-    face = read_on_square(plane, colour, pip, blobs, 28.0)
-    assert face is not None and face.value == 1
 
 
 def test_a_1_on_its_square_is_refused_with_a_pip_of_its_die_beside_it_whatever_the_sheen() -> None:
@@ -266,19 +239,3 @@ def test_a_1_on_its_square_is_refused_with_a_pip_of_its_die_beside_it_whatever_t
     partner = replace(pip, x=pip.x + 12.5, ring_level=pip.ring_level + 40.0,
                       centre_level=pip.centre_level + 40.0)
     assert read_on_square(plane, colour, pip, [*blobs, partner], 25.0) is None
-
-
-def test_a_1_whose_rays_end_on_its_square_is_read_whatever_the_noise_of_its_tint() -> None:
-    # a glossy red 1 of a white pip, 28 px wide, on red-brown felt (seeds from 10000), cropped
-    # from its frame as white-balanced whole: its rays end on its square but for four that its
-    # side faces and shadow carry past it; the tint of its face varies by 0.12 round the pip
-    # and stopped the rays of tint inside it
-    from vision.ones import read_on_square
-
-    colour = cv2.imread(str(DATA / "random-10005-1-balanced.png"), cv2.IMREAD_COLOR)
-    plane = cv2.bitwise_not(cv2.cvtColor(colour, cv2.COLOR_BGR2GRAY))
-    blobs = [b for b in find_pip_blobs(plane, PipSearch(block=_window_for(PIP_PER_SIDE * 28.4)))
-             if b.roundness >= 0.6]
-    pip = next(b for b in blobs if math.dist((b.x, b.y), (33.2, 30.9)) < 2.0)
-    face = read_on_square(plane, colour, pip, blobs, 28.4)
-    assert face is not None and face.value == 1
