@@ -25,6 +25,10 @@ TOO_DARK = 45.0  # b + g + r: below this, a tint is noise (as in vision.backdrop
 # face summing 120 varies by 0.1 in tint from pixel to pixel)
 TINT_NOISE = 18.0
 STEP_BACK = 2  # samples (pixels) back along the ray: an edge blurred over two or three pixels
+# levels below the face round the pip: a light die's rounded edge, turned from the light, shades
+# a seam this much darker than its face (face_tolerance's least), which a pale face lit evenly
+# stays within
+SEAM_DEPTH = 12.0
 
 
 def _grid(pip: PipBlob, start: float, reach: float, count: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -78,3 +82,23 @@ def step_ray_lengths(
     before = np.concatenate([first, seen[:, :-STEP_BACK]], axis=1)
     stepped = np.abs(seen - before).max(axis=-1) > colour_tolerance(face, pip.contrast)
     return _first_edge(darker | stepped, radii, xs, ys, dark.shape)
+
+
+def seam_ray_lengths(
+    dark: np.ndarray, colour: np.ndarray, pip: PipBlob, start: float, reach: float, count: int
+) -> np.ndarray:
+    """Per ray, the distance to the seam of shade along a light die's rounded edge; inf where none.
+
+    An ivory face on white felt steps neither in tint nor in brightness at its edge, but its
+    rounded edge turns from the light in a seam a few levels darker than the face: anything
+    SEAM_DEPTH darker than the face round the pip (past its blur) ends a ray. A dark die (light
+    pips) shows no such seam: its edge catches the light as a bright line, and the dark face's
+    outline is its whole body; inf for it.
+    """
+    radii, xs, ys = _grid(pip, start, reach, count)
+    pip_colour = colour_at(colour, np.array([pip.x]), np.array([pip.y]))[0]
+    if len(radii) == 0 or float(face_colour(colour, pip, start).sum()) <= float(pip_colour.sum()):
+        return np.full(count, np.inf)
+    seen = sample_at(dark, xs.ravel(), ys.ravel()).reshape(xs.shape)
+    level = float(np.median(seen[:, :STEP_BACK + 1]))  # the face just past the pip's blur, all round
+    return _first_edge(seen < level - SEAM_DEPTH, radii, xs, ys, dark.shape)
