@@ -1,13 +1,15 @@
 """Rays from a lone pip to its face's edge, for faces whose edge is no step of brightness.
 
 `ones._ray_lengths` ends a ray on a sample darker than the face round the pip, or far from its
-colour. Two faces defeat it, and these rays serve them, with the die size known:
+colour. Three faces defeat it, and these rays serve them, with the die size known:
 
 - a black die lit to its felt's brightness: the face keeps its own tint (each channel's share of
   the brightness) to the edge and the felt has another, so the tint's step outlines the die;
 - a glossy face whose sheen fades across it (a red die, pink by its pip and red at its far
   side): the colour drifts a few levels a pixel, while an edge steps by the tolerance within
-  two pixels, so each sample is compared with the one two pixels before it.
+  two pixels, so each sample is compared with the one two pixels before it;
+- an ivory die on white felt: neither tint nor brightness steps at its edge past the face's
+  tolerance, but its rounded edge, turned from the light, shades a seam a little darker.
 """
 
 from __future__ import annotations

@@ -221,7 +221,7 @@ def find_pip_blobs(dark: np.ndarray, search: PipSearch) -> list[PipBlob]:
             pieces = _split_merged(smooth, contour, search, tailed=True, parts=False)
             if pieces:
                 shapes.extend(pieces)
-                origins.append(-1)
+                origins.extend([-1] * len(pieces))
                 continue
         if mergeable and (not convex or shape[4] < _ROUND_CORE * shape[3]):
             pieces = _split_merged(smooth, contour, search, tailed=True)
