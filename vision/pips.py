@@ -64,6 +64,9 @@ class PipSearch:
     max_area: float = 900.0
     min_contrast: float = 28.0
     min_solidity: float = 0.80
+    # with the die size known (the window sized from it): a pip is also cut off a tail as long
+    # as two sides of its face (_TAIL_AREAS), which costs a cut of a blob or so a frame
+    long_tails: bool = False
 
 
 _Shape = tuple[float, float, float, float, float, float, float]
@@ -81,6 +84,9 @@ _TAIL_LEVELS = (0.8, 0.65, 0.5)  # the same, for one pip joined to a fainter tai
 _OUTLINE_MARGIN_PX = 1.5
 # pips run together by blur touch: their cut centres lie about a diameter and a pixel apart
 _CUT_NEIGHBOURS = 2.0
+# pip areas: a pip joined to the shade along two sides of its face, a pip wide (a side is some
+# seven pip diameters), and no more; only one round core is cut from such a blob, never parts
+_TAIL_AREAS = 16.0
 
 
 def _shape(contour: np.ndarray, search: PipSearch, dx: float = 0.0, dy: float = 0.0) -> _Shape | None:
@@ -103,7 +109,7 @@ def _shape(contour: np.ndarray, search: PipSearch, dx: float = 0.0, dy: float = 
 
 
 def _split_merged(
-    smooth: np.ndarray, contour: np.ndarray, search: PipSearch, tailed: bool = False
+    smooth: np.ndarray, contour: np.ndarray, search: PipSearch, tailed: bool = False, parts: bool = True
 ) -> list[_Shape]:
     """Pips run together by blur or dirt, cut apart at half the pip's contrast.
 
@@ -126,7 +132,7 @@ def _split_merged(
     low, high = float(inside.min()), float(np.median(outside))
     # pips a pixel apart (a 6 on a die twenty pixels wide) still touch at half the contrast:
     # their cores part lower down
-    for share in _SPLIT_LEVELS:
+    for share in _SPLIT_LEVELS if parts else ():
         cores = ((crop < low + share * (high - low)) & (mask > 0)).astype(np.uint8) * 255
         pieces, _ = cv2.findContours(cores, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
         shapes = [
@@ -211,6 +217,12 @@ def find_pip_blobs(dark: np.ndarray, search: PipSearch) -> list[PipBlob]:
             continue
         convex = shape[6] >= search.min_solidity
         mergeable = split_low <= shape[2] <= split_high
+        if search.long_tails and not convex and split_high < shape[2] <= _TAIL_AREAS * pip_area:
+            pieces = _split_merged(smooth, contour, search, tailed=True, parts=False)
+            if pieces:
+                shapes.extend(pieces)
+                origins.extend([-1] * len(pieces))
+                continue
         if mergeable and (not convex or shape[4] < _ROUND_CORE * shape[3]):
             pieces = _split_merged(smooth, contour, search, tailed=True)
             if convex and shape[4] >= _SPLIT_ROUNDNESS * shape[3] and len(pieces) > 1:

@@ -165,7 +165,8 @@ class DiceReader:
         """
         expected = self.profile.die_size_px
         if expected:
-            return PipSearch(block=_window_for(PIP_PER_SIDE * expected)), [[] for _ in planes]
+            search = PipSearch(block=_window_for(PIP_PER_SIDE * expected), long_tails=True)
+            return search, [[] for _ in planes]
         probe = PipSearch(block=PROBE_WINDOW)
         probed: list[list[PipBlob]] = [[] for _ in planes]
         for k, plane in enumerate(planes):
