@@ -51,6 +51,7 @@ MAX_BALANCE_GAIN = 1.6
 PROBE_WINDOW = 21  # first look, before the pip size is known
 WINDOW_PER_PIP = 3.2  # adaptive window over pip diameter
 PIP_PER_SIDE = 0.15  # pip diameter over die side, near enough for sizing the window
+SMALLEST_PIP_PER_SIDE = 0.1  # the smallest pip a die maker prints, over the die's side
 SQUASHED = ("squashed pips", "squashed pips and grid")  # faces refused for their squash alone
 
 
@@ -165,7 +166,9 @@ class DiceReader:
         """
         expected = self.profile.die_size_px
         if expected:
-            return PipSearch(block=_window_for(PIP_PER_SIDE * expected)), [[] for _ in planes]
+            smallest = math.pi / 4.0 * (SMALLEST_PIP_PER_SIDE * expected) ** 2
+            search = PipSearch(block=_window_for(PIP_PER_SIDE * expected), min_pixels=smallest)
+            return search, [[] for _ in planes]
         probe = PipSearch(block=PROBE_WINDOW)
         probed: list[list[PipBlob]] = [[] for _ in planes]
         for k, plane in enumerate(planes):
