@@ -14,7 +14,7 @@ face, or on a cocked die, it is squashed along the tilt, which is what tells tho
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -131,9 +131,12 @@ def _pixels_enough(contour: np.ndarray, area: float, search: PipSearch) -> bool:
     _, _, w, h = cv2.boundingRect(contour)
     if w * h < search.min_pixels:
         return False
-    # Pick: the pixels are the outline's area, half its boundary pixels and one
-    steps = np.abs(np.diff(contour[:, 0, :], axis=0, append=contour[:1, 0, :])).max(axis=1)
-    return area + 0.5 * float(steps.sum()) + 1.0 >= search.min_pixels
+    # Pick: the pixels are the outline's area, half its boundary pixels and one (the outline's
+    # steps run along rows, columns and diagonals: a step passes max(|dx|, |dy|) pixels)
+    points = contour.reshape(-1, 2).tolist()
+    steps = zip(points, points[1:] + points[:1], strict=True)
+    boundary = sum(max(abs(x1 - x0), abs(y1 - y0)) for (x0, y0), (x1, y1) in steps)
+    return area + 0.5 * boundary + 1.0 >= search.min_pixels
 
 
 def _split_merged(
@@ -146,6 +149,7 @@ def _split_merged(
     A `tailed` blob (not convex) may be one pip with a fainter tail (a shadow's edge beside the
     die): a single round, solid core left by a cut is that pip.
     """
+    search = replace(search, min_pixels=0.0)  # cores cut from a blob: the outline's floor
     x, y, w, h = cv2.boundingRect(contour)
     x0, y0 = max(0, x - 2), max(0, y - 2)
     crop = smooth[y0:y + h + 2, x0:x + w + 2]
