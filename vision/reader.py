@@ -133,6 +133,9 @@ class DiceReader:
         if polarity in ("light", "auto"):
             planes.append(cv2.bitwise_not(grey))
         search, probed = self._pip_search(planes)
+        if self.profile.die_size_px:
+            smallest = SMALLEST_PIP_PER_SIDE * self.profile.die_size_px
+            search = replace(search, min_pixels=math.pi / 4.0 * smallest**2)
         view_centre = (0.5 * width - offset[0], 0.5 * height - offset[1])
         # the point below the lens, towards which a flat die shows its side faces
         below = self.profile.nadir_px
@@ -169,9 +172,7 @@ class DiceReader:
         """
         expected = self.profile.die_size_px
         if expected:
-            smallest = math.pi / 4.0 * (SMALLEST_PIP_PER_SIDE * expected) ** 2
-            search = PipSearch(block=_window_for(PIP_PER_SIDE * expected), min_pixels=smallest)
-            return search, [[] for _ in planes]
+            return PipSearch(block=_window_for(PIP_PER_SIDE * expected)), [[] for _ in planes]
         probe = PipSearch(block=PROBE_WINDOW)
         probed: list[list[PipBlob]] = [[] for _ in planes]
         for k, plane in enumerate(planes):
