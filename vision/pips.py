@@ -14,7 +14,7 @@ face, or on a cocked die, it is squashed along the tilt, which is what tells tho
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -61,6 +61,9 @@ class PipSearch:
     block: int = 31  # adaptive-threshold window; a few pip diameters
     offset: float = 12.0  # how far below the local mean a pixel must be
     min_area: float = 3.0
+    # with the die size known: a blob of this many pixels is of pip size whatever its outline's
+    # area (the outline runs through the edge pixels' centres: 1.5 px² for a pip of 5 pixels)
+    min_pixels: float = 0.0
     max_area: float = 900.0
     min_contrast: float = 28.0
     min_solidity: float = 0.80
@@ -95,17 +98,51 @@ def _shape(contour: np.ndarray, search: PipSearch, dx: float = 0.0, dy: float = 
         return None
     m = cv2.moments(contour)
     area = m["m00"]
-    if area < search.min_area or area > search.max_area:
+    if area > search.max_area:
+        return None
+    small = area < search.min_area
+    if small and not (area > 0 and _pixels_enough(contour, area, search)):
         return None
     hull_area = cv2.contourArea(cv2.convexHull(contour))
     solidity = area / hull_area if hull_area > 0 else 0.0
-    mu20, mu02, mu11 = m["mu20"] / area, m["mu02"] / area, m["mu11"] / area
+    if small:
+        # an outline of four or five corners has no shape to speak of: the pixels give the
+        # blob's centre and squash, the outline its size, as it gives its neighbours'
+        x0, y0, w, h = cv2.boundingRect(contour)
+        mask = np.zeros((h, w), np.uint8)
+        cv2.drawContours(mask, [contour], -1, 1, -1, offset=(-x0, -y0))
+        m = cv2.moments(mask, binaryImage=True)
+        dx, dy = dx + x0, dy + y0
+    count = m["m00"]
+    # each pixel is a unit square, not a point: 1/12 of variance along each axis (nothing for
+    # an outline, whose moments are of the area it bounds)
+    own = 1.0 / 12.0 if small else 0.0
+    mu20, mu02, mu11 = m["mu20"] / count + own, m["mu02"] / count + own, m["mu11"] / count
     half_trace = (mu20 + mu02) / 2.0
     root = math.sqrt(max(((mu20 - mu02) / 2.0) ** 2 + mu11**2, 0.0))
     major = 4.0 * math.sqrt(max(half_trace + root, 1e-9))
     minor = 4.0 * math.sqrt(max(half_trace - root, 1e-9))
+    if small:
+        # the outline's size: the axes' product is the diameter squared, as for an ellipse
+        scale = math.sqrt(4.0 * area / math.pi / (major * minor))
+        major, minor = major * scale, minor * scale
     angle = 0.5 * math.atan2(2.0 * mu11, mu20 - mu02)
-    return (m["m10"] / area + dx, m["m01"] / area + dy, area, major, minor, angle, solidity)
+    return (m["m10"] / count + dx, m["m01"] / count + dy, area, major, minor, angle, solidity)
+
+
+def _pixels_enough(contour: np.ndarray, area: float, search: PipSearch) -> bool:
+    """True when the pixels a small contour outlines are at least `search.min_pixels`."""
+    if search.min_pixels <= 0:
+        return False
+    _, _, w, h = cv2.boundingRect(contour)
+    if w * h < search.min_pixels:
+        return False
+    # Pick: the pixels are the outline's area, half its boundary pixels and one (the outline's
+    # steps run along rows, columns and diagonals: a step passes max(|dx|, |dy|) pixels)
+    points = contour.reshape(-1, 2).tolist()
+    steps = zip(points, points[1:] + points[:1], strict=True)
+    boundary = sum(max(abs(x1 - x0), abs(y1 - y0)) for (x0, y0), (x1, y1) in steps)
+    return area + 0.5 * boundary + 1.0 >= search.min_pixels
 
 
 def _split_merged(
@@ -118,6 +155,7 @@ def _split_merged(
     A `tailed` blob (not convex) may be one pip with a fainter tail (a shadow's edge beside the
     die): a single round, solid core left by a cut is that pip.
     """
+    search = replace(search, min_pixels=0.0)  # cores cut from a blob: the outline's floor
     x, y, w, h = cv2.boundingRect(contour)
     x0, y0 = max(0, x - 2), max(0, y - 2)
     crop = smooth[y0:y + h + 2, x0:x + w + 2]
