@@ -35,6 +35,10 @@ from vision.reader import DiceReader, Reading
 
 # frames kept to look back over a still run: longer than any settle time at 60 fps
 _RECENT_FRAMES = 32
+# the frames before the settled one whose difference from it gives the scene's noise, and how
+# far past that noise a frame must differ to be still moving
+_NOISE_FRAMES = 3
+_PAST_NOISE = 2.0
 
 
 @dataclass(frozen=True)
@@ -50,7 +54,7 @@ class TrackerSettings:
     unmoved_level: float = 8.0  # mean grey change round a die that still counts as unmoved
     # a die's last creep, a few small pixels a frame below `change_level`, adds up to more than the
     # shrunk image's noise (2 to 3 grey levels) against the settled frame: the frames it shows
-    # are not yet still
+    # are not yet still (more where the scene's noise or flicker is more)
     settled_level: float = 6.0
 
 
@@ -169,14 +173,22 @@ class TrayTracker:
 
         Each step of a die's last creep may stay below the motion threshold while the steps
         together do not: compared with the settled frame, the frames it shows still differ.
-        Later frames only, so a stamp never moves earlier than the still run's start.
+        What the last frames before the settled one differ by is noise and flicker left over
+        (they are still): only a difference well past it counts. The stamp never moves earlier
+        than the still run's start.
         """
+        run = [(t, small) for t, small in self._recent if t >= still_since]
+        k = self.settings.min_changed
+        # each frame's difference from the settled one: the level `min_changed` pixels pass
+        levels = [
+            float(np.partition(self._flicker_free_diff(small, settled).ravel(), -k)[-k])
+            for _, small in run
+        ]
+        noise = max(levels[-_NOISE_FRAMES - 1:-1], default=0.0)
+        limit = max(self.settings.settled_level, _PAST_NOISE * noise)
         first: int | None = still_since
-        for t, small in self._recent:
-            if t < still_since:
-                continue
-            diff = self._flicker_free_diff(small, settled)
-            if int(np.count_nonzero(diff > self.settings.settled_level)) >= self.settings.min_changed:
+        for (t, _), level in zip(run, levels, strict=True):
+            if level > limit:
                 first = None
             elif first is None:
                 first = t

@@ -239,3 +239,17 @@ def test_a_die_last_creep_in_steps_below_the_threshold_is_not_still() -> None:
         if isinstance(e, TrayAtRest)
     ]
     assert early.t_ns < 7 * FRAME_NS  # judged by the motion threshold alone
+
+
+def test_noise_past_the_settled_level_does_not_delay_the_stamp() -> None:
+    # a glint on the felt that comes and goes every other frame, 12 grey levels of the small
+    # image on three of its pixels: below the motion threshold, past the settled level; the
+    # still frames differ by it too, so it is the scene's noise and the stamp stays put
+    scene = tray_with([DrawnDie(4, (300, 240))], seed=5)
+    glint = scene.astype(np.int16)
+    glint[96:104, 96:120] += 12
+    glinting = np.clip(glint, 0, 255).astype(np.uint8)
+    landing = [tray_with([DrawnDie(4, (200 + 30 * k, 240))], seed=k) for k in range(3)]
+    frames = [EMPTY] * 2 + landing + [scene, glinting] * 6
+    (rest,) = [e for _, e in run(TrayTracker(), frames) if isinstance(e, TrayAtRest)]
+    assert rest.t_ns == 5 * FRAME_NS
