@@ -128,29 +128,42 @@ def _split_merged(
     if inside.size == 0 or outside.size == 0:
         return []
     low, high = float(inside.min()), _median_u8(outside)
-    cut: dict[float, list[_Shape]] = {}  # the tail's last level is the first split level: cut once
+    cut: dict[float, list[np.ndarray]] = {}  # the tail's last level is the first split level: cut once
 
-    def cut_at(share: float) -> list[_Shape]:
+    def pieces_at(share: float) -> list[np.ndarray]:
+        """The pieces of pip area a cut at `share` leaves; their number alone decides whether
+        their shapes (moments, hull: the dear part) are needed."""
         if share not in cut:
             cores = ((crop < low + share * (high - low)) & in_blob).astype(np.uint8) * 255
             pieces, _ = cv2.findContours(cores, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-            cut[share] = [s for s in (_shape(p, search, x0, y0) for p in pieces) if s is not None]
+            cut[share] = [
+                p for p in pieces
+                if len(p) >= 3 and search.min_area <= cv2.contourArea(p) <= search.max_area
+            ]
         return cut[share]
 
     # pips a pixel apart (a 6 on a die twenty pixels wide) still touch at half the contrast:
     # their cores part lower down
     for share in _SPLIT_LEVELS:
-        shapes = [s for s in cut_at(share) if s[6] >= search.min_solidity]
+        pieces = pieces_at(share)
+        if len(pieces) < 2:
+            continue
+        shapes = [
+            s
+            for s in (_shape(p, search, x0, y0) for p in pieces)
+            if s is not None and s[6] >= search.min_solidity
+        ]
         if len(shapes) >= 2:
             return _sized_as_outlined(shapes, in_blob, cv2.contourArea(contour), x0, y0)
     if tailed:
         # one pip and a fainter tail: cut as high as leaves the pip alone, so that it keeps
         # about the outline the threshold gives the pips beside it
         for share in _TAIL_LEVELS:
-            shapes = cut_at(share)
-            if len(shapes) == 1 and shapes[0][6] >= search.min_solidity:
-                if shapes[0][4] >= _CORE_ROUNDNESS * shapes[0][3]:
-                    return shapes
+            pieces = pieces_at(share)
+            core = _shape(pieces[0], search, x0, y0) if len(pieces) == 1 else None
+            if core is not None and core[6] >= search.min_solidity:
+                if core[4] >= _CORE_ROUNDNESS * core[3]:
+                    return [core]
     return []
 
 
