@@ -77,11 +77,15 @@ def fit_layout(points: np.ndarray) -> LayoutFit | None:
     if n != 6:
         return _fit_to(points, np.asarray(LAYOUTS[n], dtype=np.float64)) if 2 <= n <= 6 else None
     fits = [
-        _fit_to(points, np.array([(side * gap / 2, v) for side in (-1, 1) for v in (-1, 0, 1)]))
+        _similarity(points, np.array([(side * gap / 2, v) for side in (-1, 1) for v in (-1, 0, 1)]))
         for gap in SIX_COLUMN_GAPS
     ]
     found = [f for f in fits if f is not None]
-    return min(found, key=lambda f: f.residual) if found else None
+    if not found:
+        return None
+    # the aspect of the best gap's fit only: it is the dearest part of a fit, and the others go
+    fit, cells, rel = min(found, key=lambda f: f[0].residual)
+    return replace(fit, aspect=_aspect(cells, rel))
 
 
 def fit_six_missing(
@@ -104,8 +108,8 @@ def fit_six_missing(
         for lost in combinations(range(6), 6 - n):
             kept = np.array([cell for k, cell in enumerate(six) if k not in lost])
             middle = kept.mean(axis=0)
-            fit = _fit_to(points, kept - middle)
-            if fit is None or fit.residual > max_residual or fit.aspect < min_aspect:
+            fit = _fit_to(points, kept - middle, max_residual)
+            if fit is None or fit.aspect < min_aspect:
                 continue
             if best is None or fit.residual < best[0].residual:
                 best = (fit, (float(middle[0]), float(middle[1])), [six[k] for k in lost])
@@ -122,8 +126,19 @@ def fit_six_missing(
     return six_fit, lost_cells
 
 
-def _fit_to(points: np.ndarray, layout: np.ndarray) -> LayoutFit | None:
-    """Similarity fit of the points onto `layout` (cells centred on (0, 0)), one pip a cell."""
+def _fit_to(points: np.ndarray, layout: np.ndarray, max_residual: float = math.inf) -> LayoutFit | None:
+    """Similarity fit of the points onto `layout` (cells centred on (0, 0)), one pip a cell; None
+    too when the worst pip lies more than `max_residual` off its cell (its aspect is not needed)."""
+    found = _similarity(points, layout)
+    if found is None or found[0].residual > max_residual:
+        return None
+    fit, cells, rel = found
+    return replace(fit, aspect=_aspect(cells, rel))
+
+
+def _similarity(points: np.ndarray, layout: np.ndarray) -> tuple[LayoutFit, np.ndarray, np.ndarray] | None:
+    """The similarity fit with its aspect left at 1.0, the layout's cells in the pips' order, and
+    the pips about their centroid: what `_aspect` needs."""
     n = len(points)
     center = points.mean(axis=0)
     rel = points - center
@@ -164,18 +179,22 @@ def _fit_to(points: np.ndarray, layout: np.ndarray) -> LayoutFit | None:
         axis=1,
     )
     residual = float(np.linalg.norm(predicted - rel, axis=1).max()) / scale
-    aspect = 1.0
-    if np.linalg.matrix_rank(cells) == 2:
-        affine = np.linalg.lstsq(cells, rel, rcond=None)[0]
-        singular = np.linalg.svd(affine, compute_uv=False)
-        aspect = float(singular[1] / singular[0]) if singular[0] > 0 else 0.0
-    return LayoutFit(
+    fit = LayoutFit(
         value=n,
         center=(float(center[0]), float(center[1])),
         spacing=scale,
         angle=angle,
         residual=residual,
         cells=tuple((float(u), float(v)) for u, v in layout),
-        aspect=aspect,
     )
+    return fit, cells, rel
+
+
+def _aspect(cells: np.ndarray, rel: np.ndarray) -> float:
+    """Short over long axis of the best affine map from the cells to the pips; 1.0 for cells in a line."""
+    if np.linalg.matrix_rank(cells) != 2:
+        return 1.0
+    affine = np.linalg.lstsq(cells, rel, rcond=None)[0]
+    singular = np.linalg.svd(affine, compute_uv=False)
+    return float(singular[1] / singular[0]) if singular[0] > 0 else 0.0
 
