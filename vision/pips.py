@@ -118,23 +118,24 @@ def _split_merged(
     x, y, w, h = cv2.boundingRect(contour)
     x0, y0 = max(0, x - 2), max(0, y - 2)
     crop = smooth[y0:y + h + 2, x0:x + w + 2]
-    if int(crop.max()) - int(crop.min()) < search.min_contrast:
+    darkest, brightest = cv2.minMaxLoc(crop)[:2]
+    if int(brightest) - int(darkest) < search.min_contrast:
         return []  # too faint to hold a pip: wood grain, a shadow's edge
     mask = np.zeros(crop.shape, np.uint8)
     cv2.drawContours(mask, [contour], -1, 255, -1, offset=(-x0, -y0))
-    in_blob = mask > 0
-    inside = crop[in_blob]
-    outside = crop[~in_blob]
-    if inside.size == 0 or outside.size == 0:
+    outside = crop[mask == 0]
+    if outside.size in (0, crop.size):
         return []
-    low, high = float(inside.min()), _median_u8(outside)
+    # the blob's levels, white round it: a cut is below a level that stays under white
+    blob = crop | ~mask
+    low, high = float(blob.min()), _median_u8(outside)
     cut: dict[float, list[np.ndarray]] = {}  # the tail's last level is the first split level: cut once
 
     def pieces_at(share: float) -> list[np.ndarray]:
         """The pieces of pip area a cut at `share` leaves; their number alone decides whether
         their shapes (moments, hull: the dear part) are needed."""
         if share not in cut:
-            cores = ((crop < low + share * (high - low)) & in_blob).astype(np.uint8) * 255
+            cores = (blob < low + share * (high - low)).view(np.uint8)
             pieces, _ = cv2.findContours(cores, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
             cut[share] = [
                 p for p in pieces
@@ -154,7 +155,7 @@ def _split_merged(
             if s is not None and s[6] >= search.min_solidity
         ]
         if len(shapes) >= 2:
-            return _sized_as_outlined(shapes, in_blob, cv2.contourArea(contour), x0, y0)
+            return _sized_as_outlined(shapes, mask, cv2.contourArea(contour), x0, y0)
     if tailed:
         # one pip and a fainter tail: cut as high as leaves the pip alone, so that it keeps
         # about the outline the threshold gives the pips beside it
