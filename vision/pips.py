@@ -14,11 +14,12 @@ face, or on a cocked die, it is squashed along the tilt, which is what tells tho
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cv2
 import numpy as np
+
+from vision.contours import contour_areas, contour_moments
 
 # ring sample directions, shared by every blob
 _RING_ANGLES = np.linspace(0.0, 2.0 * math.pi, 16, endpoint=False)
@@ -84,25 +85,39 @@ _OUTLINE_MARGIN_PX = 1.5
 _CUT_NEIGHBOURS = 2.0
 
 
-def _shape(contour: np.ndarray, search: PipSearch, dx: float = 0.0, dy: float = 0.0) -> _Shape | None:
-    """(x, y, area, major, minor, angle, solidity) of a contour, or None if of no pip size."""
+def _shape(
+    contour: np.ndarray,
+    search: PipSearch,
+    dx: float = 0.0,
+    dy: float = 0.0,
+    moments: tuple[float, float, float, float, float, float] | None = None,
+) -> _Shape | None:
+    """(x, y, area, major, minor, angle, solidity) of a contour, or None if of no pip size.
+
+    `moments` are the contour's (m00, m10, m01, mu20, mu11, mu02) when already measured.
+    """
     if len(contour) < 3:
         return None
-    # contourArea is moments' m00 to the bit (both sum the corners' integer cross products) at a
-    # tenth of the cost: most contours are specks, refused on it before their moments
-    area = cv2.contourArea(contour)
+    if moments is None:
+        # contourArea is moments' m00 to the bit (both sum the corners' integer cross products)
+        # at a tenth of the cost: most contours are specks, refused on it before their moments
+        area = cv2.contourArea(contour)
+        if area < search.min_area or area > search.max_area:
+            return None
+        m = cv2.moments(contour)
+        moments = (area, m["m10"], m["m01"], m["mu20"], m["mu11"], m["mu02"])
+    area, m10, m01, mu20, mu11, mu02 = moments
     if area < search.min_area or area > search.max_area:
         return None
-    m = cv2.moments(contour)
     hull_area = cv2.contourArea(cv2.convexHull(contour))
     solidity = area / hull_area if hull_area > 0 else 0.0
-    mu20, mu02, mu11 = m["mu20"] / area, m["mu02"] / area, m["mu11"] / area
+    mu20, mu02, mu11 = mu20 / area, mu02 / area, mu11 / area
     half_trace = (mu20 + mu02) / 2.0
     root = math.sqrt(max(((mu20 - mu02) / 2.0) ** 2 + mu11**2, 0.0))
     major = 4.0 * math.sqrt(max(half_trace + root, 1e-9))
     minor = 4.0 * math.sqrt(max(half_trace - root, 1e-9))
     angle = 0.5 * math.atan2(2.0 * mu11, mu20 - mu02)
-    return (m["m10"] / area + dx, m["m01"] / area + dy, area, major, minor, angle, solidity)
+    return (m10 / area + dx, m01 / area + dy, area, major, minor, angle, solidity)
 
 
 def _split_merged(
@@ -176,23 +191,6 @@ def _median_u8(values: np.ndarray) -> float:
     return (int(middle[(n - 1) // 2]) + int(middle[n // 2])) / 2
 
 
-def _contour_areas(contours: Sequence[np.ndarray]) -> np.ndarray:
-    """Every contour's area, equal to the bit to cv2.contourArea's and cv2.moments' m00.
-
-    All three sum the integer cross products of consecutive corners, exactly, and halve the sum;
-    done here for every contour at once, since most are specks refused on their area alone.
-    """
-    if not contours:
-        return np.zeros(0)
-    lengths = np.fromiter((len(c) for c in contours), np.intp, len(contours))
-    points = np.concatenate(contours).reshape(-1, 2).astype(np.int64)
-    starts = np.cumsum(lengths) - lengths
-    before = np.arange(len(points)) - 1
-    before[starts] = starts + lengths - 1  # each contour closes on itself
-    cross = points[before, 0] * points[:, 1] - points[:, 0] * points[before, 1]
-    return np.abs(np.add.reduceat(cross, starts)) * 0.5
-
-
 def _sized_as_outlined(
     shapes: list[_Shape], inside: np.ndarray, outlined: float, x0: int, y0: int
 ) -> list[_Shape]:
@@ -249,11 +247,13 @@ def find_pip_blobs(dark: np.ndarray, search: PipSearch) -> list[PipBlob]:
     # (the window spans about three pip diameters)
     pip_area = math.pi / 4.0 * (search.block / 3.2) ** 2
     split_low, split_high = max(3 * search.min_area, 0.8 * pip_area), 8.0 * pip_area
-    areas = _contour_areas(contours)
+    # most contours are specks refused on their area; the others are measured all at once
+    areas = contour_areas(contours)
     sized = np.flatnonzero((areas >= search.min_area) & (areas <= search.max_area)).tolist()
-    for index in sized:
+    measured = contour_moments([contours[index] for index in sized])
+    for index, moments in zip(sized, measured, strict=True):
         contour = contours[index]
-        shape = _shape(contour, search)
+        shape = _shape(contour, search, moments=moments)
         if shape is None:
             continue
         convex = shape[6] >= search.min_solidity
