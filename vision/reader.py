@@ -28,6 +28,7 @@ from vision.faces import (
     read_group,
 )
 from vision.fallbacks import read_top_of, rejoin, split_touching
+from vision.median import median
 from vision.oblique import CameraSquash
 from vision.ones import read_lone_pip, read_on_square
 from vision.outline import body_centre, on_bare_felt
@@ -179,7 +180,7 @@ class DiceReader:
             found = probed[k] = find_pip_blobs(plane, probe)
             clear = [b.diameter for b in found if b.contrast >= 50 and b.roundness >= 0.75]
             if len(clear) >= 2:
-                block = _window_for(float(np.median(clear)))
+                block = _window_for(median(clear))
                 if abs(block - PROBE_WINDOW) < 6:
                     return probe, probed
                 return PipSearch(block=block), [None for _ in planes]
@@ -214,9 +215,9 @@ class DiceReader:
                 claimed.update(group)
         unclaimed = [b for k, b in enumerate(round_blobs) if k not in claimed]
         sizes = [f.size for f in faces if f.value is not None]
-        size_hint = expected or (float(np.median(sizes)) if sizes else None)
+        size_hint = expected or (median(sizes) if sizes else None)
         steps = [f.fit.spacing for f in faces if f.value is not None and f.fit is not None]
-        grid_step = None if expected or not steps else float(np.median(steps))
+        grid_step = None if expected or not steps else median(steps)
         max_size = 0.25 * min(dark.shape)
 
         def read_part(part: list[int]) -> Face | None:
@@ -272,7 +273,7 @@ class DiceReader:
         # what the frame's other dice now say about the grid step
         steps = [f.fit.spacing for f in faces if f.value is not None and f.fit is not None]
         by_place = {(b.x, b.y): b for b in round_blobs}
-        final_step = float(np.median(steps)) if steps and not expected else None
+        final_step = median(steps) if steps and not expected else None
         if final_step:
             faces = [
                 _recheck_one(f, by_place, final_step, dark, colour, size_hint, max_size, unclaimed)
