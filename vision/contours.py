@@ -22,7 +22,7 @@ _SIXTH, _TWELFTH, _TWENTY_FOURTH = 1 / 6, 1 / 12, 1 / 24
 
 def _corners(contours: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """All corners in one int64 array, where each contour starts, and each corner's predecessor."""
-    lengths = np.fromiter((len(c) for c in contours), np.intp, len(contours))
+    lengths = np.fromiter(map(len, contours), np.intp, len(contours))
     points = np.concatenate(contours).reshape(-1, 2).astype(np.int64)
     starts = np.cumsum(lengths) - lengths
     before = np.arange(len(points)) - 1

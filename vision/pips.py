@@ -85,39 +85,37 @@ _OUTLINE_MARGIN_PX = 1.5
 _CUT_NEIGHBOURS = 2.0
 
 
-def _shape(
-    contour: np.ndarray,
-    search: PipSearch,
-    dx: float = 0.0,
-    dy: float = 0.0,
-    moments: tuple[float, float, float, float, float, float] | None = None,
-) -> _Shape | None:
-    """(x, y, area, major, minor, angle, solidity) of a contour, or None if of no pip size.
-
-    `moments` are the contour's (m00, m10, m01, mu20, mu11, mu02) when already measured.
-    """
+def _shape(contour: np.ndarray, search: PipSearch, dx: float = 0.0, dy: float = 0.0) -> _Shape | None:
+    """(x, y, area, major, minor, angle, solidity) of a contour, or None if of no pip size."""
     if len(contour) < 3:
         return None
-    if moments is None:
-        # contourArea is moments' m00 to the bit (both sum the corners' integer cross products)
-        # at a tenth of the cost: most contours are specks, refused on it before their moments
-        area = cv2.contourArea(contour)
-        if area < search.min_area or area > search.max_area:
-            return None
-        m = cv2.moments(contour)
-        moments = (area, m["m10"], m["m01"], m["mu20"], m["mu11"], m["mu02"])
-    area, m10, m01, mu20, mu11, mu02 = moments
+    # contourArea is moments' m00 to the bit (both sum the corners' integer cross products) at a
+    # tenth of the cost: most contours are specks, refused on it before their moments
+    area = cv2.contourArea(contour)
     if area < search.min_area or area > search.max_area:
         return None
-    hull_area = cv2.contourArea(cv2.convexHull(contour))
-    solidity = area / hull_area if hull_area > 0 else 0.0
+    m = cv2.moments(contour)
+    moments = (area, m["m10"], m["m01"], m["mu20"], m["mu11"], m["mu02"])
+    return (*_ellipse(moments, dx, dy), _solidity(contour, area))
+
+
+def _ellipse(
+    moments: tuple[float, float, float, float, float, float], dx: float = 0.0, dy: float = 0.0
+) -> tuple[float, float, float, float, float, float]:
+    """(x, y, area, major, minor, angle) from a contour's (m00, m10, m01, mu20, mu11, mu02)."""
+    area, m10, m01, mu20, mu11, mu02 = moments
     mu20, mu02, mu11 = mu20 / area, mu02 / area, mu11 / area
     half_trace = (mu20 + mu02) / 2.0
     root = math.sqrt(max(((mu20 - mu02) / 2.0) ** 2 + mu11**2, 0.0))
     major = 4.0 * math.sqrt(max(half_trace + root, 1e-9))
     minor = 4.0 * math.sqrt(max(half_trace - root, 1e-9))
     angle = 0.5 * math.atan2(2.0 * mu11, mu20 - mu02)
-    return (m10 / area + dx, m01 / area + dy, area, major, minor, angle, solidity)
+    return (m10 / area + dx, m01 / area + dy, area, major, minor, angle)
+
+
+def _solidity(contour: np.ndarray, area: float) -> float:
+    hull_area = cv2.contourArea(cv2.convexHull(contour))
+    return area / hull_area if hull_area > 0 else 0.0
 
 
 def _split_merged(
@@ -234,6 +232,32 @@ def cut_far_apart(first: PipBlob, second: PipBlob) -> bool:
     return gap > _CUT_NEIGHBOURS * max(first.diameter, second.diameter)
 
 
+def _rings(smooth: np.ndarray, arr: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(centre level, ring level, ring's lower quartile) of blobs given as rows (x, y, area, major,
+    minor, ...): the ring just outside each, out of the blob along its long axis, short of the
+    neighbour pips."""
+    h, w = smooth.shape
+    xs, ys = arr[:, 0], arr[:, 1]
+    centre = smooth[
+        np.clip(np.rint(ys), 0, h - 1).astype(np.intp), np.clip(np.rint(xs), 0, w - 1).astype(np.intp)
+    ].astype(np.float64)
+    radius = 0.5 * arr[:, 3] + np.maximum(1.5, 0.35 * arr[:, 4])
+    rx = np.clip(np.rint(xs[:, None] + radius[:, None] * _RING_COS[None, :]), 0, w - 1)
+    ry = np.clip(np.rint(ys[:, None] + radius[:, None] * _RING_SIN[None, :]), 0, h - 1)
+    ring = smooth[ry.astype(np.intp), rx.astype(np.intp)].astype(np.float64)
+    ring_level = np.median(ring, axis=1)
+    ring_low = np.sort(ring, axis=1)[:, 4]  # the four lowest may fall on close neighbour pips
+    return centre, ring_level, ring_low
+
+
+def _on_face(rings: tuple[np.ndarray, np.ndarray, np.ndarray], search: PipSearch) -> np.ndarray:
+    """Which blobs, by their `_rings`, stand out from a ring of face round them."""
+    centre, ring_level, ring_low = rings
+    contrast = ring_level - centre
+    # the whole ring must be face: a blob on an edge or on a cable has dark ring samples
+    return (contrast >= search.min_contrast) & (ring_low - centre >= 0.5 * contrast)
+
+
 def find_pip_blobs(dark: np.ndarray, search: PipSearch) -> list[PipBlob]:
     """All blobs of `dark` (pips dark, uint8) that look like pips on a face."""
     smooth = cv2.GaussianBlur(dark, (3, 3), 0)
@@ -250,14 +274,17 @@ def find_pip_blobs(dark: np.ndarray, search: PipSearch) -> list[PipBlob]:
     # most contours are specks refused on their area; the others are measured all at once
     areas = contour_areas(contours)
     sized = np.flatnonzero((areas >= search.min_area) & (areas <= search.max_area)).tolist()
-    measured = contour_moments([contours[index] for index in sized])
-    for index, moments in zip(sized, measured, strict=True):
-        contour = contours[index]
-        shape = _shape(contour, search, moments=moments)
-        if shape is None:
+    ellipses = [_ellipse(m) for m in contour_moments([contours[index] for index in sized])]
+    # the ring test below, on every whole blob first: a blob that fails it and is not cut apart
+    # is dropped whatever its outline, and its hull (the dear part of the outline) is not needed
+    ringed = _on_face(_rings(smooth, np.asarray(ellipses)), search).tolist() if ellipses else []
+    for index, ellipse, on_face in zip(sized, ellipses, ringed, strict=True):
+        mergeable = split_low <= ellipse[2] <= split_high
+        if not mergeable and not on_face:
             continue
+        contour = contours[index]
+        shape = (*ellipse, _solidity(contour, ellipse[2]))
         convex = shape[6] >= search.min_solidity
-        mergeable = split_low <= shape[2] <= split_high
         if mergeable and (not convex or shape[4] < _ROUND_CORE * shape[3]):
             pieces = _split_merged(smooth, contour, search, tailed=True)
             if convex and shape[4] >= _SPLIT_ROUNDNESS * shape[3] and len(pieces) > 1:
@@ -274,25 +301,12 @@ def find_pip_blobs(dark: np.ndarray, search: PipSearch) -> list[PipBlob]:
     if not shapes:
         return []
     arr = np.asarray(shapes, dtype=np.float64)
-    h, w = dark.shape
     xs, ys = arr[:, 0], arr[:, 1]
-    centre = smooth[
-        np.clip(np.rint(ys), 0, h - 1).astype(np.intp), np.clip(np.rint(xs), 0, w - 1).astype(np.intp)
-    ].astype(np.float64)
-    # ring radius: out of the blob along its long axis, short of the neighbour pips
-    radius = 0.5 * arr[:, 3] + np.maximum(1.5, 0.35 * arr[:, 4])
-    rx = np.clip(np.rint(xs[:, None] + radius[:, None] * _RING_COS[None, :]), 0, w - 1)
-    ry = np.clip(np.rint(ys[:, None] + radius[:, None] * _RING_SIN[None, :]), 0, h - 1)
-    ring = smooth[ry.astype(np.intp), rx.astype(np.intp)].astype(np.float64)
-    ring_level = np.median(ring, axis=1)
-    ring_low = np.sort(ring, axis=1)[:, 4]  # the four lowest may fall on close neighbour pips
+    centre, ring_level, ring_low = rings = _rings(smooth, arr)
+    passed = _on_face(rings, search)
     blobs: list[PipBlob] = []
     for i in range(len(arr)):
-        contrast = ring_level[i] - centre[i]
-        if contrast < search.min_contrast:
-            continue
-        # the whole ring must be face: a blob on an edge or on a cable has dark ring samples
-        if ring_low[i] - centre[i] < 0.5 * contrast:
+        if not passed[i]:
             continue
         blobs.append(
             PipBlob(
