@@ -21,7 +21,7 @@ import numpy as np
 
 from vision.contours import contour_areas, contour_moments
 
-# ring sample directions, shared by every blob
+# ring sample directions, shared by every blob (an even count: see _rings)
 _RING_ANGLES = np.linspace(0.0, 2.0 * math.pi, 16, endpoint=False)
 _RING_COS, _RING_SIN = np.cos(_RING_ANGLES), np.sin(_RING_ANGLES)
 
@@ -238,15 +238,19 @@ def _rings(smooth: np.ndarray, arr: np.ndarray) -> tuple[np.ndarray, np.ndarray,
     neighbour pips."""
     h, w = smooth.shape
     xs, ys = arr[:, 0], arr[:, 1]
+    # the arrays' own clip, which np.clip calls after a dispatch that costs as much again
     centre = smooth[
-        np.clip(np.rint(ys), 0, h - 1).astype(np.intp), np.clip(np.rint(xs), 0, w - 1).astype(np.intp)
+        np.rint(ys).clip(0, h - 1).astype(np.intp), np.rint(xs).clip(0, w - 1).astype(np.intp)
     ].astype(np.float64)
     radius = 0.5 * arr[:, 3] + np.maximum(1.5, 0.35 * arr[:, 4])
-    rx = np.clip(np.rint(xs[:, None] + radius[:, None] * _RING_COS[None, :]), 0, w - 1)
-    ry = np.clip(np.rint(ys[:, None] + radius[:, None] * _RING_SIN[None, :]), 0, h - 1)
-    ring = smooth[ry.astype(np.intp), rx.astype(np.intp)].astype(np.float64)
-    ring_level = np.median(ring, axis=1)
-    ring_low = np.sort(ring, axis=1)[:, 4]  # the four lowest may fall on close neighbour pips
+    rx = np.rint(xs[:, None] + radius[:, None] * _RING_COS[None, :]).clip(0, w - 1)
+    ry = np.rint(ys[:, None] + radius[:, None] * _RING_SIN[None, :]).clip(0, h - 1)
+    ring = smooth[ry.astype(np.intp), rx.astype(np.intp)]
+    # sorted once: np.median of an even count of levels is the mean of the two middle ones, exact
+    ordered = np.sort(ring, axis=1).astype(np.float64)
+    half = len(_RING_ANGLES) // 2
+    ring_level = (ordered[:, half - 1] + ordered[:, half]) / 2
+    ring_low = ordered[:, 4]  # the four lowest may fall on close neighbour pips
     return centre, ring_level, ring_low
 
 
