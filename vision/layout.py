@@ -134,25 +134,6 @@ def fit_six_missing(
     return six_fit, lost_cells
 
 
-_ShortSix = tuple[np.ndarray, tuple[float, float], tuple[tuple[float, float], ...]]
-
-
-@cache
-def _short_sixes(n: int) -> tuple[_ShortSix, ...]:
-    """Every 6 short of 6 - n pips, gap by gap: the kept cells about their middle, that middle
-    (in the 6's grid) and the lost cells; worked out once, as each fit would again."""
-    found = []
-    for gap in SIX_COLUMN_GAPS:
-        six = [(side * gap / 2, float(v)) for side in (-1, 1) for v in (-1, 0, 1)]
-        for lost in combinations(range(6), 6 - n):
-            kept = np.array([cell for k, cell in enumerate(six) if k not in lost])
-            middle = kept.mean(axis=0)
-            layout = kept - middle
-            layout.flags.writeable = False
-            found.append((layout, (float(middle[0]), float(middle[1])), tuple(six[k] for k in lost)))
-    return tuple(found)
-
-
 def _fit_to(points: np.ndarray, layout: np.ndarray) -> LayoutFit | None:
     """Similarity fit of the points onto `layout` (cells centred on (0, 0)), one pip a cell."""
     found = _similarity(_Pips(points), layout)
@@ -245,3 +226,21 @@ def _aspect(cells: np.ndarray, rel: np.ndarray) -> float:
     singular = np.linalg.svd(affine, compute_uv=False)
     return float(singular[1] / singular[0]) if singular[0] > 0 else 0.0
 
+
+_ShortSix = tuple[np.ndarray, tuple[float, float], tuple[tuple[float, float], ...]]
+
+
+@cache
+def _short_sixes(n: int) -> tuple[_ShortSix, ...]:
+    """Every 6 short of 6 - n pips, gap by gap: the kept cells about their middle, that middle
+    (in the 6's grid) and the lost cells; worked out once, as each fit would again."""
+    found = []
+    for gap in SIX_COLUMN_GAPS:
+        six = [(side * gap / 2, float(v)) for side in (-1, 1) for v in (-1, 0, 1)]
+        for lost in combinations(range(6), 6 - n):
+            kept = np.array([cell for k, cell in enumerate(six) if k not in lost])
+            middle = kept.mean(axis=0)
+            layout = kept - middle
+            layout.flags.writeable = False
+            found.append((layout, (float(middle[0]), float(middle[1])), tuple(six[k] for k in lost)))
+    return tuple(found)
