@@ -305,26 +305,26 @@ def find_pip_blobs(dark: np.ndarray, search: PipSearch) -> list[PipBlob]:
     if not shapes:
         return []
     arr = np.asarray(shapes, dtype=np.float64)
-    xs, ys = arr[:, 0], arr[:, 1]
-    centre, ring_level, ring_low = rings = _rings(smooth, arr)
-    passed = _on_face(rings, search)
-    blobs: list[PipBlob] = []
-    for i in range(len(arr)):
-        if not passed[i]:
-            continue
-        blobs.append(
-            PipBlob(
-                x=float(xs[i]),
-                y=float(ys[i]),
-                area=float(arr[i, 2]),
-                major=float(arr[i, 3]),
-                minor=float(arr[i, 4]),
-                angle=float(arr[i, 5]),
-                centre_level=float(centre[i]),
-                ring_level=float(ring_level[i]),
-                ring_low=float(ring_low[i]),
-                solidity=float(arr[i, 6]),
-                cut_from=origins[i],
-            )
+    rings = _rings(smooth, arr)
+    passed = _on_face(rings, search).tolist()
+    # every figure as a Python float at once: float() of each numpy element cost more than a blob
+    levels = zip(*(r.tolist() for r in rings), strict=True)
+    return [
+        PipBlob(
+            x=x,
+            y=y,
+            area=area,
+            major=major,
+            minor=minor,
+            angle=angle,
+            centre_level=centre,
+            ring_level=level,
+            ring_low=low,
+            solidity=solidity,
+            cut_from=origin,
         )
-    return blobs
+        for (x, y, area, major, minor, angle, solidity), (centre, level, low), origin, ok in zip(
+            arr.tolist(), levels, origins, passed, strict=True
+        )
+        if ok
+    ]
