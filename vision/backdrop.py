@@ -103,6 +103,16 @@ def backdrop_excess(
     None when the top face is too dark for a tint, or passes for the felt beside the die (a
     die of the felt's colour ends nowhere against it).
     """
+    reaches = backdrop_reaches(face, colour, outward, side, die_size)
+    return None if reaches is None else reaches[0]
+
+
+def backdrop_reaches(
+    face: Face, colour: np.ndarray, outward: tuple[float, float], side: float, die_size: float
+) -> tuple[float, float] | None:
+    """(outer, inner): how much further the body reaches past the outer edge, and past the inner
+    edge (turned to the middle), than past the lesser side edge; None as for `backdrop_excess`.
+    """
     top = top_colour(face, colour, side)
     if float(top.sum()) < 60.0:
         return None
@@ -116,4 +126,7 @@ def backdrop_excess(
     # the die reaches at least half its size from its centre: a side run that ends sooner has
     # stopped on the top face itself (a pip's glow, a neighbour of its colour) and says nothing
     known = [s for s in sides if s >= (0.5 - EDGE_BLUR) * die_size / side]
-    return outer - min(known) if known else None
+    if not known:
+        return None
+    inner = reach_over_backdrop(face, colour, (-ux, -uy), side, top)
+    return outer - min(known), inner - min(known)

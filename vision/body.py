@@ -16,7 +16,7 @@ import math
 import cv2
 import numpy as np
 
-from vision.backdrop import backdrop_excess
+from vision.backdrop import backdrop_reaches
 from vision.faces import Face
 from vision.lean import dash_past_top_face
 from vision.rays import RAY_COUNT, STEP_PX, outward_rays
@@ -36,6 +36,19 @@ LEAN_EXCESS = 0.12
 # side edges: a flat die's shadow and edge blur keep to the background's tint
 BACKDROP_EXCESS = 0.15
 WALL_REACH = 1.0  # die sides inside the tray's outline: a die leaning on the wall has its top this near
+# Seen from straight above, a flat die away from the middle shows the side face turned to the
+# middle; a die tipped towards the middle further than the camera's view angle there hides that
+# face and shows the one past its outer edge instead (one or the other, never both). With no
+# face past the inner edge (die sides beyond the lesser side edge), a narrower band past the
+# outer edge tells: leaning dice by the wall measured 0.06 and more, flat dice by the wall
+# without an inner face 0.04 at most (on simulated throws)
+NO_INNER_FACE = 0.03
+TIPPED_EXCESS = 0.05
+# die sides past the inner edge: the side face turned to the middle in view (and no band past the
+# outer edge), so the die is not tipped towards the middle and no face of it can show past the
+# outer edge (flat dice by the wall measured 0.14 and more; a side face seen from above is
+# narrower than half the top face, a die of its colour touching it reaches on past that)
+INNER_FACE = (0.1, 0.45)
 
 
 def body_reach(
@@ -155,7 +168,14 @@ def shows_body_past_top(
     excess = reach_past_sides(face, colour, outward, side)
     if excess is not None and excess > LEAN_EXCESS:
         return True
-    against = backdrop_excess(face, colour, outward, side, die_size)
-    if against is not None and against > BACKDROP_EXCESS:
-        return True
+    reaches = backdrop_reaches(face, colour, outward, side, die_size)
+    if reaches is not None:
+        against, inner = reaches
+        if against > BACKDROP_EXCESS:
+            return True
+        against, inner = against * side / die_size, inner * side / die_size
+        if inner < NO_INNER_FACE and against > TIPPED_EXCESS:
+            return True
+        if INNER_FACE[0] <= inner <= INNER_FACE[1] and against <= TIPPED_EXCESS:
+            return False  # shade or specks past the outer edge are no second face's dashes
     return dark is not None and dash_past_top_face(face, dark, outward, die_size, by_wall=True, colour=colour)

@@ -1,13 +1,15 @@
 """Rays from a lone pip to its face's edge, for faces whose edge is no step of brightness.
 
 `ones._ray_lengths` ends a ray on a sample darker than the face round the pip, or far from its
-colour. Two faces defeat it, and these rays serve them, with the die size known:
+colour. Three faces defeat it, and these rays serve them, with the die size known:
 
 - a black die lit to its felt's brightness: the face keeps its own tint (each channel's share of
   the brightness) to the edge and the felt has another, so the tint's step outlines the die;
 - a glossy face whose sheen fades across it (a red die, pink by its pip and red at its far
   side): the colour drifts a few levels a pixel, while an edge steps by the tolerance within
-  two pixels, so each sample is compared with the one two pixels before it.
+  two pixels, so each sample is compared with the one two pixels before it;
+- an ivory die on white felt: neither tint nor brightness steps at its edge past the face's
+  tolerance, but its rounded edge, turned from the light, shades a seam a little darker.
 """
 
 from __future__ import annotations
@@ -21,7 +23,14 @@ from vision.pips import PipBlob
 
 EDGE_TINT = 0.08  # L1 step of (b, g, r) / (b + g + r): a face's own stays under 0.05, simulated
 TOO_DARK = 45.0  # b + g + r: below this, a tint is noise (as in vision.backdrop)
+# b + g + r: a few levels of noise on each channel, a larger share of a dark face's tint (a black
+# face summing 120 varies by 0.1 in tint from pixel to pixel)
+TINT_NOISE = 18.0
 STEP_BACK = 2  # samples (pixels) back along the ray: an edge blurred over two or three pixels
+# levels below the face round the pip: a light die's rounded edge, turned from the light, shades
+# a seam this much darker than its face (face_tolerance's least), which a pale face lit evenly
+# stays within
+SEAM_DEPTH = 12.0
 
 
 def _grid(pip: PipBlob, start: float, reach: float, count: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -54,7 +63,8 @@ def tint_ray_lengths(colour: np.ndarray, pip: PipBlob, start: float, reach: floa
     seen = colour_at(colour, xs.ravel(), ys.ravel()).reshape((*xs.shape, 3))
     sums = seen.sum(axis=-1)
     step = np.abs(seen / np.maximum(sums, 1.0)[..., None] - face / float(face.sum())).sum(axis=-1)
-    return _first_edge((step > EDGE_TINT) & (sums >= TOO_DARK), radii, xs, ys, colour.shape)
+    limit = max(EDGE_TINT, TINT_NOISE / float(face.sum()))
+    return _first_edge((step > limit) & (sums >= TOO_DARK), radii, xs, ys, colour.shape)
 
 
 def step_ray_lengths(
@@ -74,3 +84,23 @@ def step_ray_lengths(
     before = np.concatenate([first, seen[:, :-STEP_BACK]], axis=1)
     stepped = np.abs(seen - before).max(axis=-1) > colour_tolerance(face, pip.contrast)
     return _first_edge(darker | stepped, radii, xs, ys, dark.shape)
+
+
+def seam_ray_lengths(
+    dark: np.ndarray, colour: np.ndarray, pip: PipBlob, start: float, reach: float, count: int
+) -> np.ndarray:
+    """Per ray, the distance to the seam of shade along a light die's rounded edge; inf where none.
+
+    An ivory face on white felt steps neither in tint nor in brightness at its edge, but its
+    rounded edge turns from the light in a seam a few levels darker than the face: anything
+    SEAM_DEPTH darker than the face round the pip (past its blur) ends a ray. A dark die (light
+    pips) shows no such seam: its edge catches the light as a bright line, and the dark face's
+    outline is its whole body; inf for it.
+    """
+    radii, xs, ys = _grid(pip, start, reach, count)
+    pip_colour = colour_at(colour, np.array([pip.x]), np.array([pip.y]))[0]
+    if len(radii) == 0 or float(face_colour(colour, pip, start).sum()) <= float(pip_colour.sum()):
+        return np.full(count, np.inf)
+    seen = sample_at(dark, xs.ravel(), ys.ravel()).reshape(xs.shape)
+    level = float(np.median(seen[:, :STEP_BACK + 1]))  # the face just past the pip's blur, all round
+    return _first_edge(seen < level - SEAM_DEPTH, radii, xs, ys, dark.shape)

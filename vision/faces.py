@@ -276,6 +276,7 @@ def read_group(
     second_try: bool = False,
     smear_seen: bool = False,
     camera_squash: CameraSquash | None = None,
+    short_of: tuple[LayoutFit, list[tuple[float, float]]] | None = None,
 ) -> Face:
     """Read one group of two to six pips as a face, or refuse it.
 
@@ -284,6 +285,8 @@ def read_group(
     `smear_seen` says the caller has shown a 2 or a 3 of streaks to be smeared, not tilted.
     `camera_squash` is the squash of the frame's read faces (no top-down profile): a face
     squashed just as they are is flat under an oblique camera (`oblique.squashed_as_camera`).
+    `short_of` is a fit of the group onto a face short of some pips, and those pips' cells, seen
+    dark in the image by the caller (`completion.read_short_of_pips`).
     """
     pips = [blobs[i] for i in group]
     points = np.array([(p.x, p.y) for p in pips])
@@ -292,7 +295,10 @@ def read_group(
     fit = fit_layout(points) if len(pips) <= 6 else None
     lost: tuple[tuple[float, float], ...] = ()
     whole = fit is not None and fit.residual <= MAX_RESIDUAL
-    if not whole and len(pips) in (4, 5) and roundness >= COCKED_ROUNDNESS:
+    if short_of is not None:
+        fit, lost = short_of[0], tuple(short_of[1])
+        center = fit.center
+    elif not whole and len(pips) in (4, 5) and roundness >= COCKED_ROUNDNESS:
         # only a face seen square on: round pips on a square grid
         partial = fit_six_missing(points, LOST_PIP_RESIDUAL, BLUR_ASPECT)
         if partial is not None and _lost_pips_seen(dark, partial[0], partial[1], pips):

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from vision.faces import Face, UnionFind, brightest_face, like_size
+from vision.faces import LIKE_CONTRAST, Face, UnionFind, brightest_face, like_size
 from vision.pips import PipBlob
 
 MAX_GROUP_TO_SPLIT = 9  # a top face (up to 6) and the few pips of side faces seen beside it
@@ -118,14 +118,20 @@ def read_top_of(
     """Find the top face in a group that failed as a whole (pips of side faces joined it).
 
     The top face is the brightest when lit from above, and its pips the roundest when seen
-    from above; each such part, and each roundest single pip, is tried. The group is read only
-    when exactly one value comes out: two different readings of one group are a guess.
+    from above; the pips of one face, printed and lit alike, stand out alike, so the pips
+    standing out like the strongest are a part too (a fainter speck by a face's edge, or the
+    shaded pips of a side face, fall out). Each such part, and each roundest single pip, is
+    tried. The group is read only when exactly one value comes out: two different readings of
+    one group are a guess.
     """
     if len(group) > MAX_GROUP_TO_SPLIT:
         return refusal
     roundest = max(blobs[i].roundness for i in group)
     round_part = [i for i in group if blobs[i].roundness >= roundest - 0.1]
-    parts = [brightest_face(group, blobs), round_part]
+    strongest = max(blobs[i].contrast for i in group)
+    # a pip standing out less than half as much as the strongest is no pip of its face
+    strong_part = [i for i in group if blobs[i].contrast >= LIKE_CONTRAST * strongest]
+    parts = [brightest_face(group, blobs), round_part, strong_part]
     parts += [[i] for i in round_part]
     readings: dict[tuple[int, ...], Face] = {}
     for part in parts:

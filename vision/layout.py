@@ -134,6 +134,28 @@ def fit_six_missing(
     return six_fit, lost_cells
 
 
+def fits_missing(
+    points: np.ndarray, value: int, max_residual: float, min_aspect: float
+) -> list[tuple[LayoutFit, list[tuple[float, float]]]]:
+    """Every fit of the points onto the layout of `value` with the other cells empty, and those
+    cells: each way the pips found can sit on that face (three corners of a 4, or the centre and
+    two corners of a 5, at another scale), on a square grid only (`min_aspect`)."""
+    cells = [(float(u), float(v)) for u, v in LAYOUTS[value]]
+    found: list[tuple[LayoutFit, list[tuple[float, float]]]] = []
+    for lost in combinations(range(value), value - len(points)):
+        kept = np.array([cell for k, cell in enumerate(cells) if k not in lost])
+        middle = kept.mean(axis=0)
+        fit = _fit_to(points, kept - middle)
+        if fit is None or fit.residual > max_residual or fit.aspect < min_aspect:
+            continue
+        # the pips found are centred on `middle` of the grid, not on the face centre
+        centre = replace(fit, cells=()).to_image(-float(middle[0]), -float(middle[1]))
+        lost_cells = [cells[k] for k in lost]
+        placed = [(u + float(middle[0]), v + float(middle[1])) for u, v in fit.cells]
+        found.append((replace(fit, value=value, center=centre, cells=tuple(placed + lost_cells)), lost_cells))
+    return found
+
+
 def _fit_to(points: np.ndarray, layout: np.ndarray) -> LayoutFit | None:
     """Similarity fit of the points onto `layout` (cells centred on (0, 0)), one pip a cell."""
     found = _similarity(_Pips(points), layout)

@@ -13,7 +13,7 @@ import math
 import numpy as np
 
 from vision.facecolour import face_colour, face_tolerance, level_step, off_face
-from vision.facerays import step_ray_lengths, tint_ray_lengths
+from vision.facerays import seam_ray_lengths, step_ray_lengths, tint_ray_lengths
 from vision.faces import (
     COCKED_ROUNDNESS,
     LIKE_CONTRAST,
@@ -280,7 +280,8 @@ def _round_on_square_face(pip: PipBlob, rays: np.ndarray, die_size: float | None
     """
     if not die_size or pip.major - pip.minor > ROUND_WITHIN_PX:
         return False
-    on_edge, _ = _square_edge_share(rays, die_size)
+    # its measured centre may lie off its face's, by a pixel of threshold (SQUARE_CENTRE_SHIFT)
+    on_edge, _ = _square_fit(rays, die_size)
     return on_edge >= len(rays) - SQUARE_FACE_MISSES
 
 
@@ -333,15 +334,18 @@ def read_on_square(
     """A 1 whose face ends on no step of brightness, outlined by its die's square (die size known).
 
     Rays end where its face's tint ends (a die as bright as the felt), or on a step of colour
-    within two pixels (a face whose sheen fades across it), or on anything darker than the face
-    (`vision.facerays`). Nothing may end them inside the die's square centred on the pip (a bare
-    face: no hidden pip, no nearer edge; a corner pip of a 4 has edges a quarter side away), and
-    half of them at least must end on that square: a die's side faces and its shadow may carry
-    the rest past it, but a speck of felt or a dot on a larger object has no die-sized square
-    centred on it.
+    within two pixels (a face whose sheen fades across it), or on anything darker than the face,
+    or on the seam of a light die's rounded edge (`vision.facerays`). Nothing may end them inside
+    the die's square centred on the pip (a bare face: no hidden pip, no nearer edge; a corner pip
+    of a 4 has edges a quarter side away), and half of them at least must end on that square: a
+    die's side faces and its shadow may carry the rest past it, but a speck of felt or a dot on a
+    larger object has no die-sized square centred on it. A pip of its size and contrast within
+    0.65 of a side, whatever the level of the face round it, is on its die: no 1.
     """
     if pip.roundness < COCKED_ROUNDNESS or like_pips_near(pip, die_size, unclaimed):
         return None
+    if like_pips_near(pip, ON_ITS_DIE * die_size, unclaimed, whatever_face_level=True):
+        return None  # a pip of its die beside it, whatever the sheen of the face between them
     if not PIP_PER_SIDE_RANGE[0] * die_size <= pip.diameter <= PIP_PER_SIDE_RANGE[1] * die_size:
         return None
     start = 0.5 * pip.major + max(LONE_RAY_GAP_PX, 0.5 * pip.major)
@@ -350,6 +354,7 @@ def read_on_square(
     for ends in (
         np.minimum(rays, tint_ray_lengths(colour, pip, start, reach, len(rays))),
         step_ray_lengths(dark, colour, pip, start, reach, len(rays)),
+        seam_ray_lengths(dark, colour, pip, start, reach, len(rays)),
     ):
         if float(np.min(ends)) < LONE_EDGE_SHARE * die_size:
             continue

@@ -66,6 +66,9 @@ class PipSearch:
     max_area: float = 900.0
     min_contrast: float = 28.0
     min_solidity: float = 0.80
+    # with the die size known (the window sized from it): a pip is also cut off a tail as long
+    # as two sides of its face (_TAIL_AREAS), which costs a cut of a blob or so a frame
+    long_tails: bool = False
 
 
 _Shape = tuple[float, float, float, float, float, float, float]
@@ -83,6 +86,9 @@ _TAIL_LEVELS = (0.8, 0.65, 0.5)  # the same, for one pip joined to a fainter tai
 _OUTLINE_MARGIN_PX = 1.5
 # pips run together by blur touch: their cut centres lie about a diameter and a pixel apart
 _CUT_NEIGHBOURS = 2.0
+# pip areas: a pip joined to the shade along two sides of its face, a pip wide (a side is some
+# seven pip diameters), and no more; only one round core is cut from such a blob, never parts
+_TAIL_AREAS = 16.0
 
 
 def _shape(contour: np.ndarray, search: PipSearch, dx: float = 0.0, dy: float = 0.0) -> _Shape | None:
@@ -119,7 +125,7 @@ def _solidity(contour: np.ndarray, area: float) -> float:
 
 
 def _split_merged(
-    smooth: np.ndarray, contour: np.ndarray, search: PipSearch, tailed: bool = False
+    smooth: np.ndarray, contour: np.ndarray, search: PipSearch, tailed: bool = False, parts: bool = True
 ) -> list[_Shape]:
     """Pips run together by blur or dirt, cut apart at half the pip's contrast.
 
@@ -158,7 +164,7 @@ def _split_merged(
 
     # pips a pixel apart (a 6 on a die twenty pixels wide) still touch at half the contrast:
     # their cores part lower down
-    for share in _SPLIT_LEVELS:
+    for share in _SPLIT_LEVELS if parts else ():
         pieces = pieces_at(share)
         if len(pieces) < 2:
             continue
@@ -279,16 +285,23 @@ def find_pip_blobs(dark: np.ndarray, search: PipSearch) -> list[PipBlob]:
     areas = contour_areas(contours)
     sized = np.flatnonzero((areas >= search.min_area) & (areas <= search.max_area)).tolist()
     ellipses = [_ellipse(m) for m in contour_moments([contours[index] for index in sized])]
-    # the ring test below, on every whole blob first: a blob that fails it and is not cut apart
-    # is dropped whatever its outline, and its hull (the dear part of the outline) is not needed
+    # the ring test below, on every whole blob first: a blob that fails it and is not cut (apart,
+    # or off a long tail) is dropped whatever its outline, and its hull (the dear part) is not needed
     ringed = _on_face(_rings(smooth, np.asarray(ellipses)), search).tolist() if ellipses else []
     for index, ellipse, on_face in zip(sized, ellipses, ringed, strict=True):
         mergeable = split_low <= ellipse[2] <= split_high
-        if not mergeable and not on_face:
+        long_tail = search.long_tails and split_high < ellipse[2] <= _TAIL_AREAS * pip_area
+        if not (mergeable or long_tail or on_face):
             continue
         contour = contours[index]
         shape = (*ellipse, _solidity(contour, ellipse[2]))
         convex = shape[6] >= search.min_solidity
+        if long_tail and not convex:
+            pieces = _split_merged(smooth, contour, search, tailed=True, parts=False)
+            if pieces:
+                shapes.extend(pieces)
+                origins.extend([-1] * len(pieces))
+                continue
         if mergeable and (not convex or shape[4] < _ROUND_CORE * shape[3]):
             pieces = _split_merged(smooth, contour, search, tailed=True)
             if convex and shape[4] >= _SPLIT_ROUNDNESS * shape[3] and len(pieces) > 1:

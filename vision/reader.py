@@ -18,6 +18,7 @@ import cv2
 import numpy as np
 
 from vision.blur import STREAK_ROUNDNESS, read_streaks
+from vision.completion import read_completed
 from vision.errors import VisionError
 from vision.faces import (
     LIKE_CONTRAST,
@@ -25,7 +26,6 @@ from vision.faces import (
     SIDE_PER_SPACING,
     Face,
     group_pips,
-    read_group,
 )
 from vision.fallbacks import read_top_of, rejoin, split_touching
 from vision.median import median
@@ -173,7 +173,8 @@ class DiceReader:
         """
         expected = self.profile.die_size_px
         if expected:
-            return PipSearch(block=_window_for(PIP_PER_SIDE * expected)), [None for _ in planes]
+            search = PipSearch(block=_window_for(PIP_PER_SIDE * expected), long_tails=True)
+            return search, [None for _ in planes]
         probe = PipSearch(block=PROBE_WINDOW)
         probed: list[list[PipBlob] | None] = [None for _ in planes]
         for k, plane in enumerate(planes):
@@ -207,9 +208,14 @@ class DiceReader:
             if len(group) == 1:
                 lone.append(group[0])
                 continue
-            face = read_group(dark, colour, group, round_blobs, blobs, camera_squash=camera_squash)
+            face = read_completed(dark, colour, group, round_blobs, blobs, False, camera_squash, expected)
             if face.value is None:
                 failed.append((group, face))
+            elif expected and not sized_alike([face], expected)[0].value:
+                # a grid too small for the die (a column of a 6 read as a 3) is part of a face,
+                # joined again with the groups refused beside it if the union reads (`rejoin`)
+                failed.append((group, face))
+                claimed.update(group)
             else:
                 faces.append(face)
                 claimed.update(group)
@@ -233,9 +239,7 @@ class DiceReader:
                     # a face whose edge is no step of brightness, outlined by the die's square
                     single = read_on_square(dark, colour, pip, unclaimed, expected)
                 return single
-            face = read_group(
-                dark, colour, part, round_blobs, blobs, second_try=True, camera_squash=camera_squash
-            )
+            face = read_completed(dark, colour, part, round_blobs, blobs, True, camera_squash, expected)
             if face.value == 2 and _cut_beside_a_pip(face, [round_blobs[i] for i in part], round_blobs):
                 return replace(face, value=None, confidence=0.0, reason="not_pips", detail="cut pieces")
             return face

@@ -22,6 +22,7 @@ gain is taken out before thresholding, so lamps do not read as motion.
 from __future__ import annotations
 
 import math
+from collections import deque
 from dataclasses import dataclass
 
 import cv2
@@ -31,6 +32,9 @@ from vision.errors import VisionError
 from vision.events import RestingDie, TrayAtRest, TrayEvent, TrayMotion
 from vision.profile import CalibrationProfile
 from vision.reader import DiceReader, Reading
+
+# frames kept to look back over a still run: longer than any settle time at 60 fps
+_RECENT_FRAMES = 32
 
 
 @dataclass(frozen=True)
@@ -44,6 +48,10 @@ class TrackerSettings:
     min_changed: int = 2  # changed small pixels that make motion
     occluder_dice: float = 6.0  # a changed blob larger than this many dice is an occluder
     unmoved_level: float = 8.0  # mean grey change round a die that still counts as unmoved
+    # a die's last creep, a few small pixels a frame below `change_level`, adds up to more than the
+    # shrunk image's noise (2 to 3 grey levels) against the settled frame: the frames it shows
+    # are not yet still
+    settled_level: float = 6.0
 
 
 class TrayTracker:
@@ -61,6 +69,7 @@ class TrayTracker:
         self._scale = 0.0
         self._prev: np.ndarray | None = None
         self._prev_t = 0
+        self._recent: deque[tuple[int, np.ndarray]] = deque(maxlen=_RECENT_FRAMES)
         self._still_since: int | None = None
         self._anchor: np.ndarray | None = None
         self._after_anchor: tuple[int, np.ndarray] | None = None  # the frame after the anchor
@@ -84,6 +93,7 @@ class TrayTracker:
         events: list[TrayEvent] = []
         prev, prev_t = self._prev, self._prev_t
         self._prev, self._prev_t = small, t_ns
+        self._recent.append((t_ns, small))
         if prev is None:
             return events
         if self._changed(small, prev):
@@ -119,7 +129,7 @@ class TrayTracker:
         if self._occluder_in_view(small):
             self._occluded_run = True
             return events
-        events.append(self._settle(self._still_since, image, small))
+        events.append(self._settle(self._first_settled(self._still_since, small), image, small))
         return events
 
     # -- per-frame work -------------------------------------------------------------------------
@@ -137,18 +147,40 @@ class TrayTracker:
         return small.astype(np.float32)
 
     def _change_map(self, now: np.ndarray, before: np.ndarray) -> np.ndarray:
+        diff = self._flicker_free_diff(now, before)
+        # bright pixels clip, so they do not follow the row's gain: allow them a share of it
+        allowed = self.settings.change_level + self.settings.change_share * before
+        return diff > allowed
+
+    @staticmethod
+    def _flicker_free_diff(now: np.ndarray, before: np.ndarray) -> np.ndarray:
         # mains flicker read by a rolling shutter scales whole rows: take each row's median
         # gain out before comparing
         gain = np.median((now + 1.0) / (before + 1.0), axis=1, keepdims=True)
-        diff = now - before * gain
-        # bright pixels clip, so they do not follow the row's gain: allow them a share of it
-        allowed = self.settings.change_level + self.settings.change_share * before
-        return np.abs(diff) > allowed
+        return np.abs(now - before * gain)
 
     def _changed(self, now: np.ndarray, before: np.ndarray) -> bool:
         return int(self._change_map(now, before).sum()) >= self.settings.min_changed
 
     # -- at rest ---------------------------------------------------------------------------------
+
+    def _first_settled(self, still_since: int, settled: np.ndarray) -> int:
+        """The first frame of the still run that already shows the settled scene.
+
+        Each step of a die's last creep may stay below the motion threshold while the steps
+        together do not: compared with the settled frame, the frames it shows still differ.
+        Later frames only, so a stamp never moves earlier than the still run's start.
+        """
+        first: int | None = still_since
+        for t, small in self._recent:
+            if t < still_since:
+                continue
+            diff = self._flicker_free_diff(small, settled)
+            if int(np.count_nonzero(diff > self.settings.settled_level)) >= self.settings.min_changed:
+                first = None
+            elif first is None:
+                first = t
+        return first if first is not None else still_since
 
     def _die_area_small(self) -> float:
         sizes = [d.size for d in self._known if d.size > 0]

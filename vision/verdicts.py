@@ -158,12 +158,14 @@ def resolve_overlaps(faces: list[Face]) -> list[Face]:
 def one_refusal_per_leaning_die(faces: list[Face], leaning: list[Face], die_size: float) -> list[Face]:
     """Drop the refused groups that lie on a die whose top face was read and refused for leaning.
 
-    Such a group is the die's second face: the die is reported once, as leaning.
+    Such a group is the die's second face: the die is reported once, as leaning. A pip left
+    unread there is the die's too, and is dropped alike (it would hide the die's refusal when
+    the planes' faces are put together).
     """
     reach = SAME_DIE_REACH * die_size
     return [
         f for f in faces
-        if f.value is not None or f.reason is None or any(f is die for die in leaning)
+        if f.value is not None or any(f is die for die in leaning)
         or not any(math.hypot(f.center[0] - d.center[0], f.center[1] - d.center[1]) <= reach for d in leaning)
     ]
 

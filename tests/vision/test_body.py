@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from calibration.simulated import profile_for_preset
-from vision.backdrop import backdrop_excess
+from vision.backdrop import backdrop_excess, backdrop_reaches
 from vision.body import BACKDROP_EXCESS, LEAN_EXCESS, body_reach, reach_past_sides
 from vision.events import TrayAtRest
 from vision.faces import Face
@@ -129,6 +129,20 @@ def test_a_drawn_second_face_of_another_tint_is_measured_against_the_backdrop() 
     assert backdrop_excess(face, image, up, face.size, face.size) is None
 
 
+def test_the_side_face_turned_to_the_middle_is_measured_past_the_inner_edge() -> None:
+    # the shaded band drawn past the top face lies on the side of the picture's centre
+    image, face = drawn_die(0.3, (40, 110, 30), shade=(150, 125, 110))
+    reaches = backdrop_reaches(face, image, (0.0, 1.0), face.size, face.size)
+    assert reaches is not None
+    outer, inner = reaches
+    assert abs(outer) < 0.05 and math.isclose(inner, 0.3, abs_tol=0.05)
+    # away from the middle: the band is past the outer edge, nothing past the inner one
+    reaches = backdrop_reaches(face, image, (0.0, -1.0), face.size, face.size)
+    assert reaches is not None
+    outer, inner = reaches
+    assert math.isclose(outer, 0.3, abs_tol=0.05) and abs(inner) < 0.05
+
+
 def test_felt_of_the_die_colour_tells_nothing() -> None:
     image, face = drawn_die(0.0, (235, 240, 245))
     assert body_reach(face, image, (0.0, -1.0), face.size) is None
@@ -171,6 +185,16 @@ def test_the_reader_refuses_the_leaning_die_and_reads_the_flat_ones(name: str) -
         # a white 6 in daylight whose second face, lit from the wall's side, keeps 0.31 of the
         # top face's level round its dashes; a white die beside it hides the body checks' felt
         "leaning-dim-second-face-white-six",
+        # red dice leaning 26° and 36° on the wall: no side face past the edge turned to the
+        # middle, and a band of the face turned up from the wall, narrower than the body checks
+        # ask of it alone, past the outer edge
+        "leaning-tipped-red-three",
+        "leaning-tipped-red-two",
+        # flat dice by the wall whose side face turned to the middle is in view: the shade past
+        # their outer edge is no second face's dashes
+        "flat-by-wall-inner-face-red-pips-four",
+        "flat-by-wall-inner-face-one",
+        "flat-by-wall-inner-face-red-five",
     ],
 )
 def test_the_whole_frame_read_refuses_the_leaning_die_and_reads_the_flat_ones(name: str) -> None:

@@ -191,3 +191,85 @@ def test_a_2_whose_pips_sit_on_a_glossy_face_of_two_levels_is_not_read_as_a_1() 
     near = [d.value for d in reading.dice if math.dist(d.center, (277.0, 98.0)) < 12.0]
     assert near == [2]
     assert sorted(d.value for d in reading.dice) == [2, 3, 5]
+
+
+def test_a_black_1_whose_dark_face_s_tint_is_noisy_is_read_by_its_tint() -> None:
+    # a black die with a small white pip on purple felt (seeds from 9000): its face sums some
+    # 120 levels over three channels, and a few levels of noise a channel move its tint by 0.1,
+    # past the step a bright face's tint is held to; the felt's tint is 0.3 away
+    _, reading = read("random-9025-1-black-noisy.png", 25.0, "light")
+    assert [(d.value, round(d.center[0]), round(d.center[1])) for d in reading.dice] == [  # type: ignore[attr-defined]
+        (1, 64, 62)
+    ]
+
+
+
+def test_a_1_whose_small_pip_measures_squashed_is_read_on_a_square_a_pixel_off_it() -> None:
+    # an ivory 1, 23 px wide, on dark felt (seeds from 9000), cropped from its frame as
+    # white-balanced whole: its pip 4 px wide measures 5.2 by 3.2 (0.62), round within a pixel
+    # each side; its face's edges are the die's square all round once the square may sit a
+    # pixel off the pip's measured centre (29 rays of 32 with none)
+    from vision.ones import read_lone_pip
+
+    colour = cv2.imread(str(DATA / "random-9073-1-balanced.png"), cv2.IMREAD_COLOR)
+    plane = colour.min(axis=2)
+    blobs = [b for b in find_pip_blobs(plane, PipSearch(block=_window_for(PIP_PER_SIDE * 23.2)))
+             if b.roundness >= 0.6]
+    pip = next(b for b in blobs if math.dist((b.x, b.y), (31.5, 28.5)) < 2.0)
+    assert pip.roundness < 0.68
+    face = read_lone_pip(plane, colour, pip, 23.2, 46.4, blobs, 23.2)
+    assert face is not None and face.value == 1
+
+
+
+def test_a_1_on_its_square_is_refused_with_a_pip_of_its_die_beside_it_whatever_the_sheen() -> None:
+    from dataclasses import replace
+
+    from vision.ones import read_on_square
+
+    image = tray_with([DrawnDie(1, (300.0, 200.0), 25.0, 0.0, BODY, WHITE)], felt_bgr=FELT)
+    _, grey, colour = _white_balanced_min(image)
+    plane = cv2.bitwise_not(grey)
+    blobs = find_pip_blobs(plane, PipSearch(block=_window_for(PIP_PER_SIDE * 25.0)))
+    pip = next(b for b in blobs if math.dist((b.x, b.y), (300.0, 200.0)) < 2.0)
+    face = read_on_square(plane, colour, pip, blobs, 25.0)
+    assert face is not None and face.value == 1
+    # a pip of its size and contrast 0.5 of a side away, on face 40 levels brighter (a glossy
+    # face's sheen): no lone pip of a 1
+    partner = replace(pip, x=pip.x + 12.5, ring_level=pip.ring_level + 40.0,
+                      centre_level=pip.centre_level + 40.0)
+    assert read_on_square(plane, colour, pip, [*blobs, partner], 25.0) is None
+
+
+def test_an_ivory_1_on_white_felt_is_read_by_the_seam_of_its_rounded_edge() -> None:
+    # an ivory 1, 28 px wide, on white felt (seeds from 9000), cropped from its frame as
+    # white-balanced whole: its edge steps neither in tint (0.05) nor in brightness past the
+    # face's tolerance, but its rounded edge shades a seam 15 levels below the face
+    from vision.ones import read_on_square
+
+    colour = cv2.imread(str(DATA / "white-felt-9054-1-balanced.png"), cv2.IMREAD_COLOR)
+    plane = colour.min(axis=2)
+    blobs = [b for b in find_pip_blobs(plane, PipSearch(block=_window_for(PIP_PER_SIDE * 28.0)))
+             if b.roundness >= 0.6]
+    pip = next(b for b in blobs if math.dist((b.x, b.y), (32.5, 30.0)) < 2.0)
+    face = read_on_square(plane, colour, pip, blobs, 28.0)
+    assert face is not None and face.value == 1
+
+
+def test_a_dark_die_shows_no_seam_to_end_rays_on() -> None:
+    # a dark die's edge catches the light as a bright line, dark in the light-pip plane: it is
+    # no seam of shade, and its outline is its whole body, not its top face
+    from vision.facerays import seam_ray_lengths
+
+    image = tray_with([DrawnDie(1, (300.0, 200.0), 25.0, 0.0, BODY, WHITE)], felt_bgr=FELT)
+    _, grey, colour = _white_balanced_min(image)
+    plane = cv2.bitwise_not(grey)
+    pip = next(b for b in find_pip_blobs(plane, PipSearch(block=_window_for(PIP_PER_SIDE * 25.0)))
+               if math.dist((b.x, b.y), (300.0, 200.0)) < 2.0)
+    assert np.isinf(seam_ray_lengths(plane, colour, pip, 6.0, 50.0, 32)).all()
+    # the same die, ivory with black pips: its edge on the felt ends every ray
+    image = tray_with([DrawnDie(1, (300.0, 200.0), 25.0)], felt_bgr=FELT)
+    dark, _, colour = _white_balanced_min(image)
+    pip = next(b for b in find_pip_blobs(dark, PipSearch(block=_window_for(PIP_PER_SIDE * 25.0)))
+               if math.dist((b.x, b.y), (300.0, 200.0)) < 2.0)
+    assert np.isfinite(seam_ray_lengths(dark, colour, pip, 6.0, 50.0, 32)).all()

@@ -242,3 +242,18 @@ def test_a_pip_with_a_short_tail_is_cut_to_its_neighbours_size() -> None:
     right = min(five, key=lambda b: math.dist((b.x, b.y), (31.0, 19.5)))
     assert right.roundness >= 0.8
     assert right.diameter <= max(b.diameter for b in five if b is not right)
+
+
+def test_a_pip_joined_to_the_shade_along_two_sides_of_its_face_is_cut_round_with_the_die_size_known() -> None:
+    # the light-pip plane round a red 2 25 px wide, white pips, on blue felt brighter than its
+    # face in that plane: its lower pip runs into the shade along two sides of the face, one
+    # blob of 8.2 pips' area, too big for pips run together; with the die size known its round
+    # core is cut off that tail, of its partner's size
+    plane = cv2.imread(str(DATA / "random-10043-2-light-plane.png"), cv2.IMREAD_GRAYSCALE)
+    block = _window_for(PIP_PER_SIDE * 24.9)
+    assert len(find_pip_blobs(plane, PipSearch(block=block))) == 1
+    blobs = find_pip_blobs(plane, PipSearch(block=block, long_tails=True))
+    cut = [b for b in blobs if math.dist((b.x, b.y), (29.6, 28.6)) <= 1.5]
+    assert len(blobs) == 2 and len(cut) == 1
+    assert cut[0].roundness >= ROUND_MIN
+    assert like_size(cut[0].diameter, next(b for b in blobs if b is not cut[0]).diameter)

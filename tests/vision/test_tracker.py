@@ -217,3 +217,25 @@ def test_a_slow_creep_below_the_threshold_never_settles() -> None:
     (rest,) = [e for _, e in events if isinstance(e, TrayAtRest)]
     # the creep's end is known only to within the steps that stay below the threshold
     assert rest.t_ns >= 26 * FRAME_NS
+
+
+def test_a_die_last_creep_in_steps_below_the_threshold_is_not_still() -> None:
+    # a die's last few frames of motion (it rocks onto its face) change the small image by
+    # 7 grey levels a frame, below the 10 that make motion; against the settled frame the
+    # first of them differs by 14: the rest is stamped where the die stopped, not before
+    scene = tray_with([DrawnDie(4, (300, 240))], seed=5)
+
+    def rocked(k: int) -> np.ndarray:
+        image = scene.astype(np.int16)
+        image[224:264, 280:320] += 7 * k
+        return np.clip(image, 0, 255).astype(np.uint8)
+
+    landing = [tray_with([DrawnDie(4, (200 + 30 * k, 240))], seed=k) for k in range(3)]
+    frames = [EMPTY] * 2 + landing + [rocked(0), rocked(1)] + [rocked(2)] * 10
+    (rest,) = [e for _, e in run(TrayTracker(), frames) if isinstance(e, TrayAtRest)]
+    assert rest.t_ns == 7 * FRAME_NS
+    (early,) = [
+        e for _, e in run(TrayTracker(settings=TrackerSettings(settled_level=255.0)), frames)
+        if isinstance(e, TrayAtRest)
+    ]
+    assert early.t_ns < 7 * FRAME_NS  # judged by the motion threshold alone

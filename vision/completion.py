@@ -1,0 +1,153 @@
+"""A group of round pips that fits no layout, completed by the pips it is short of.
+
+A pip three or four pixels wide is measured to about a pixel on each side: one by a face's
+edge, or blurred, can measure 4 by 2 and fall below the roundness a pip must have to be
+grouped. The face it belongs to is then short of it, and its other pips fit no layout (the
+centre and three corners of a 5 are no face). Such a pip is still a candidate; taken back,
+the face must fit its own layout and pass every check of a whole face.
+
+A pip may also be lost as a candidate (run into the face's edge by the threshold) or left out
+of the group (its ring lit unlike its neighbours'). With the die size known, a group of three
+or four round pips is then fitted onto a 4 or a 5 short of one or two pips, on a square grid
+of the die's step; each way that fits, with the image as dark as a pip all across each lost
+pip's place, is read with every check of a whole face, and the group is read only when one
+value comes out.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from itertools import combinations
+
+import numpy as np
+
+from vision.facecolour import level_step
+from vision.faces import (
+    BLUR_ASPECT,
+    COCKED_ROUNDNESS,
+    GROUP_SIZE_PX,
+    LIKE_CONTRAST,
+    LOST_PIP_RESIDUAL,
+    MAX_RESIDUAL,
+    ROUND_MIN,
+    ROUND_WITHIN_PX,
+    Face,
+    _lost_pips_seen,
+    like_size,
+    read_group,
+)
+from vision.layout import LayoutFit, fit_layout, fits_missing
+from vision.oblique import CameraSquash
+from vision.pips import PipBlob
+from vision.verdicts import SPACING_PER_SIDE
+
+# how far from a group's centroid its missing pip may lie, over the group's own reach: a 5 short
+# of a corner has that corner 1.77 grid steps from the others' centroid, which reach 1.46
+COMPLETION_REACH = 1.5
+
+
+def marks_completing(pips: list[PipBlob], marks: list[PipBlob]) -> list[PipBlob]:
+    """The marks that complete `pips` (three or more, fitting no layout) into one face, or [].
+
+    A mark taken is a pip of the group's face but for its roundness: of the pips' size, face
+    level and contrast, its axes within ROUND_WITHIN_PX of each other, near the group. Every
+    set of such marks that makes a layout is tried; two that make different values are a
+    guess, and nothing is taken.
+    """
+    if not 3 <= len(pips) <= 5:
+        return []
+    members = {id(p) for p in pips}
+    points = np.array([(p.x, p.y) for p in pips])
+    centre = points.mean(axis=0)
+    reach = COMPLETION_REACH * float(np.hypot(*(points - centre).T).max())
+    level = float(np.median([p.ring_level for p in pips]))
+    diameter = float(np.median([p.diameter for p in pips]))
+    contrast = float(np.median([p.contrast for p in pips]))
+    found = [
+        blob for blob in marks
+        if id(blob) not in members
+        and blob.roundness < ROUND_MIN
+        and blob.major - blob.minor <= ROUND_WITHIN_PX
+        and like_size(blob.diameter, diameter, GROUP_SIZE_PX)
+        and abs(blob.ring_level - level) <= level_step(level)
+        and blob.contrast >= LIKE_CONTRAST * contrast
+        and math.hypot(blob.x - centre[0], blob.y - centre[1]) <= reach
+    ]
+    fitting: list[list[PipBlob]] = []
+    for count in range(1, min(len(found), 6 - len(pips)) + 1):
+        for extra in combinations(found, count):
+            whole = np.array([(p.x, p.y) for p in [*pips, *extra]])
+            fit = fit_layout(whole)
+            if fit is not None and fit.residual <= MAX_RESIDUAL:
+                fitting.append(list(extra))
+    if len({len(extra) for extra in fitting}) != 1 or len(fitting) != 1:
+        return []  # none, or two ways to complete the face: a guess
+    return fitting[0]
+
+
+def read_short_of_pips(
+    dark: np.ndarray,
+    pips: list[PipBlob],
+    die_size: float,
+    read: Callable[[tuple[LayoutFit, list[tuple[float, float]]]], Face],
+) -> Face | None:
+    """The face a group of 3 or 4 round pips fitting no layout makes with one or two lost pips.
+
+    Each fit onto a 4 or a 5 short of pips (a square grid, tighter than a whole face) whose step
+    suits the die and whose lost places are as dark as a pip all across is `read` with every
+    check of a whole face (the marks at a lost place are that pip). None unless exactly one
+    value comes out: three corners of a square are a 4 short of a corner, or a 5 short of a
+    corner and its centre, and only the image tells which.
+    """
+    if not 3 <= len(pips) <= 4 or float(np.mean([p.roundness for p in pips])) < COCKED_ROUNDNESS:
+        return None  # only a face seen square on: round pips
+    points = np.array([(p.x, p.y) for p in pips])
+    low, high = SPACING_PER_SIDE[0] * die_size, SPACING_PER_SIDE[1] * die_size
+    readings: list[Face] = []
+    for value in range(len(pips) + 1, min(5, len(pips) + 2) + 1):
+        for fit, lost in fits_missing(points, value, LOST_PIP_RESIDUAL, BLUR_ASPECT):
+            if low <= fit.spacing <= high and _lost_pips_seen(dark, fit, lost, pips):
+                face = read((fit, lost))
+                if face.value is not None:
+                    readings.append(face)
+    if len({face.value for face in readings}) != 1:
+        return None
+    return max(readings, key=lambda face: face.confidence)
+
+
+def read_completed(
+    dark: np.ndarray,
+    colour: np.ndarray,
+    group: list[int],
+    round_blobs: list[PipBlob],
+    blobs: list[PipBlob],
+    second_try: bool,
+    camera_squash: CameraSquash | None,
+    die_size: float | None,
+) -> Face:
+    """`read_group`; a group that fits no layout is read again with the pips it is short of:
+    those measured too squashed to be grouped (`marks_completing`), or, with the die size
+    known, pips lost whose places are seen dark (`read_short_of_pips`)."""
+    face = read_group(
+        dark, colour, group, round_blobs, blobs, second_try, camera_squash=camera_squash
+    )
+    if face.value is not None or face.detail != "no layout fits":
+        return face
+    pips = [round_blobs[i] for i in group]
+    whole = [*pips, *marks_completing(pips, blobs)]
+    if len(whole) > len(pips):
+        completed = read_group(
+            dark, colour, list(range(len(whole))), whole, blobs, second_try, camera_squash=camera_squash
+        )
+        return completed if completed.value is not None else face
+    if die_size:
+        short = read_short_of_pips(
+            dark, pips, die_size,
+            lambda partial: read_group(
+                dark, colour, group, round_blobs, blobs, second_try,
+                camera_squash=camera_squash, short_of=partial,
+            ),
+        )
+        return short or face
+    return face
