@@ -27,7 +27,10 @@ def profile_for_preset(preset: str, *, top_down: bool | None = None) -> Calibrat
     scene = resolve_preset(preset)
     tray = scene.tray
     outline = tray_outline_cm(tray.shape, tray.width_cm, tray.depth_cm)
-    polygon = CameraModel.from_setup(scene.camera).project(outline)
+    camera = CameraModel.from_setup(scene.camera)
+    polygon = camera.project(outline)
+    # the felt's point straight below the lens, where a tilted camera's view ray is vertical
+    nadir = camera.project(np.array([[camera.eye[0], camera.eye[1], 0.0]]))[0]
     light_body = sum(scene.dice.body_bgr) > sum(scene.dice.pip_bgr)
     if top_down is None:
         top_down = abs(scene.camera.tilt_deg) < TOP_DOWN_TILT_DEG
@@ -36,6 +39,7 @@ def profile_for_preset(preset: str, *, top_down: bool | None = None) -> Calibrat
         die_size_px=float(scene.camera.die_px),
         pip_polarity="dark" if light_body else "light",
         top_down=top_down,
+        nadir_px=(float(nadir[0]), float(nadir[1])),
     )
 
 

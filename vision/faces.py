@@ -38,6 +38,10 @@ LIKE_SIZE_PX = 1.6  # or diameter difference: pips a few pixels wide measure onl
 # pixel off on each side (marks off the layout are still held to LIKE_SIZE_PX, to refuse)
 GROUP_SIZE_PX = 2.0
 LIKE_CONTRAST = 0.5  # pips of one face, printed and lit alike, stand out alike: a speck fainter is none
+# the two pips of a 2 are printed and lit alike on one flat face, and no third vouches for them:
+# one standing out less than this share of the other is a pip of another face (a leaning die's
+# 1 and a pip of the face it shows past its edge, turned to other light)
+LIKE_TWO_CONTRAST = 0.65
 LIKE_ROUNDNESS = 0.25  # pips of one face are squashed alike (a side face's much more)
 ADJACENT = 1.5  # pips closer than this many diameters are neighbours on one face
 SECOND_TRY_REACH = 3.0  # the same, for a part of a group that failed whole
@@ -336,6 +340,9 @@ def read_group(
     diameters = [p.diameter for p in pips]
     if not like_size(max(diameters), min(diameters), GROUP_SIZE_PX):
         return refuse("not_pips", "unequal pips")
+    contrasts = [p.contrast for p in pips]
+    if len(pips) == 2 and min(contrasts) < LIKE_TWO_CONTRAST * max(contrasts):
+        return refuse("not_pips", "unlike pair")
     spacing_per_pip = fit.spacing / median(diameters)
     if not 0.8 <= spacing_per_pip <= 4.0:
         return refuse("not_pips", "spacing")

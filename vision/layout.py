@@ -67,6 +67,13 @@ class LayoutFit:
         dx, dy = (x - self.center[0]) / self.spacing, (y - self.center[1]) / self.spacing
         return (c * dx + s * dy, -s * dx + c * dy)
 
+    def side_normal(self, x: float, y: float) -> tuple[float, float]:
+        """Image direction out of the face across the side that (x, y) lies past."""
+        u, v = self.to_grid(x, y)
+        gu, gv = (math.copysign(1.0, u), 0.0) if abs(u) >= abs(v) else (0.0, math.copysign(1.0, v))
+        c, s = math.cos(self.angle), math.sin(self.angle)
+        return (c * gu - s * gv, s * gu + c * gv)
+
     def empty_cells(self) -> list[tuple[int, int]]:
         """The grid cells that must show bare face for this value."""
         used = set(LAYOUTS[self.value])

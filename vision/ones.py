@@ -83,8 +83,10 @@ def shows_second_face(
         if blob.roundness < SECOND_FACE_ROUNDNESS:
             continue
         if inward is not None:
-            towards_middle = (blob.x - face.center[0]) * inward[0] + (blob.y - face.center[1]) * inward[1]
-            if towards_middle > 0:
+            # which side face a blob is on is told by the top face's side it lies past
+            wx, wy = (face.fit.side_normal(blob.x, blob.y) if face.fit is not None
+                      else (blob.x - face.center[0], blob.y - face.center[1]))
+            if wx * inward[0] + wy * inward[1] > 0:
                 continue
         if face.fit is not None:
             u, v = face.fit.to_grid(blob.x, blob.y)

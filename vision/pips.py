@@ -14,7 +14,7 @@ face, or on a cocked die, it is squashed along the tilt, which is what tells tho
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -63,6 +63,9 @@ class PipSearch:
     block: int = 31  # adaptive-threshold window; a few pip diameters
     offset: float = 12.0  # how far below the local mean a pixel must be
     min_area: float = 3.0
+    # with the die size known: a blob of this many pixels is of pip size whatever its outline's
+    # area (the outline runs through the edge pixels' centres: 1.5 px² for a pip of 5 pixels)
+    min_pixels: float = 0.0
     max_area: float = 900.0
     min_contrast: float = 28.0
     min_solidity: float = 0.80
@@ -95,20 +98,60 @@ def _shape(contour: np.ndarray, search: PipSearch, dx: float = 0.0, dy: float = 
     """(x, y, area, major, minor, angle, solidity) of a contour, or None if of no pip size."""
     if len(contour) < 3:
         return None
-    # contourArea is moments' m00 to the bit (both sum the corners' integer cross products) at a
-    # tenth of the cost: most contours are specks, refused on it before their moments
-    area = cv2.contourArea(contour)
-    if area < search.min_area or area > search.max_area:
-        return None
     m = cv2.moments(contour)
-    moments = (area, m["m10"], m["m01"], m["mu20"], m["mu11"], m["mu02"])
-    return (*_ellipse(moments, dx, dy), _solidity(contour, area))
+    area = m["m00"]
+    if area > search.max_area:
+        return None
+    small = area < search.min_area
+    if small and not (area > 0 and _pixels_enough(contour, area, search)):
+        return None
+    hull_area = cv2.contourArea(cv2.convexHull(contour))
+    solidity = area / hull_area if hull_area > 0 else 0.0
+    if small:
+        # an outline of four or five corners has no shape to speak of: the pixels give the
+        # blob's centre and squash, the outline its size, as it gives its neighbours'
+        x0, y0, w, h = cv2.boundingRect(contour)
+        mask = np.zeros((h, w), np.uint8)
+        cv2.drawContours(mask, [contour], -1, 1, -1, offset=(-x0, -y0))
+        m = cv2.moments(mask, binaryImage=True)
+        dx, dy = dx + x0, dy + y0
+    count = m["m00"]
+    # each pixel is a unit square, not a point: 1/12 of variance along each axis (nothing for
+    # an outline, whose moments are of the area it bounds)
+    own = 1.0 / 12.0 if small else 0.0
+    mu20, mu02, mu11 = m["mu20"] / count + own, m["mu02"] / count + own, m["mu11"] / count
+    half_trace = (mu20 + mu02) / 2.0
+    root = math.sqrt(max(((mu20 - mu02) / 2.0) ** 2 + mu11**2, 0.0))
+    major = 4.0 * math.sqrt(max(half_trace + root, 1e-9))
+    minor = 4.0 * math.sqrt(max(half_trace - root, 1e-9))
+    if small:
+        # the outline's size: the axes' product is the diameter squared, as for an ellipse
+        scale = math.sqrt(4.0 * area / math.pi / (major * minor))
+        major, minor = major * scale, minor * scale
+    angle = 0.5 * math.atan2(2.0 * mu11, mu20 - mu02)
+    return (m["m10"] / count + dx, m["m01"] / count + dy, area, major, minor, angle, solidity)
+
+
+def _pixels_enough(contour: np.ndarray, area: float, search: PipSearch) -> bool:
+    """True when the pixels a small contour outlines are at least `search.min_pixels`."""
+    if search.min_pixels <= 0:
+        return False
+    _, _, w, h = cv2.boundingRect(contour)
+    if w * h < search.min_pixels:
+        return False
+    # Pick: the pixels are the outline's area, half its boundary pixels and one (the outline's
+    # steps run along rows, columns and diagonals: a step passes max(|dx|, |dy|) pixels)
+    points = contour.reshape(-1, 2).tolist()
+    steps = zip(points, points[1:] + points[:1], strict=True)
+    boundary = sum(max(abs(x1 - x0), abs(y1 - y0)) for (x0, y0), (x1, y1) in steps)
+    return area + 0.5 * boundary + 1.0 >= search.min_pixels
 
 
 def _ellipse(
     moments: tuple[float, float, float, float, float, float], dx: float = 0.0, dy: float = 0.0
 ) -> tuple[float, float, float, float, float, float]:
-    """(x, y, area, major, minor, angle) from a contour's (m00, m10, m01, mu20, mu11, mu02)."""
+    """(x, y, area, major, minor, angle) from a contour's (m00, m10, m01, mu20, mu11, mu02): what
+    `_shape` works out for an outline of pip area (m00 at least min_area)."""
     area, m10, m01, mu20, mu11, mu02 = moments
     mu20, mu02, mu11 = mu20 / area, mu02 / area, mu11 / area
     half_trace = (mu20 + mu02) / 2.0
@@ -134,6 +177,7 @@ def _split_merged(
     A `tailed` blob (not convex) may be one pip with a fainter tail (a shadow's edge beside the
     die): a single round, solid core left by a cut is that pip.
     """
+    search = replace(search, min_pixels=0.0)  # cores cut from a blob: the outline's floor
     x, y, w, h = cv2.boundingRect(contour)
     x0, y0 = max(0, x - 2), max(0, y - 2)
     crop = smooth[y0:y + h + 2, x0:x + w + 2]
@@ -288,13 +332,25 @@ def find_pip_blobs(dark: np.ndarray, search: PipSearch) -> list[PipBlob]:
     # the ring test below, on every whole blob first: a blob that fails it and is not cut (apart,
     # or off a long tail) is dropped whatever its outline, and its hull (the dear part) is not needed
     ringed = _on_face(_rings(smooth, np.asarray(ellipses)), search).tolist() if ellipses else []
-    for index, ellipse, on_face in zip(sized, ellipses, ringed, strict=True):
-        mergeable = split_low <= ellipse[2] <= split_high
-        long_tail = search.long_tails and split_high < ellipse[2] <= _TAIL_AREAS * pip_area
-        if not (mergeable or long_tail or on_face):
-            continue
+    measured = dict(zip(sized, zip(ellipses, ringed, strict=True), strict=True))
+    order = sized
+    if search.min_pixels > 0:
+        # a blob of pip pixels whose outline is smaller than min_area: `_shape` measures it
+        order = sorted(sized + np.flatnonzero((areas > 0) & (areas < search.min_area)).tolist())
+    for index in order:
         contour = contours[index]
-        shape = (*ellipse, _solidity(contour, ellipse[2]))
+        if index in measured:
+            ellipse, on_face = measured[index]
+            mergeable = split_low <= ellipse[2] <= split_high
+            long_tail = search.long_tails and split_high < ellipse[2] <= _TAIL_AREAS * pip_area
+            if not (mergeable or long_tail or on_face):
+                continue
+            shape: _Shape | None = (*ellipse, _solidity(contour, ellipse[2]))
+        else:
+            shape = _shape(contour, search)
+            mergeable = long_tail = False  # smaller than min_area: neither cut apart nor off a tail
+        if shape is None:
+            continue
         convex = shape[6] >= search.min_solidity
         if long_tail and not convex:
             pieces = _split_merged(smooth, contour, search, tailed=True, parts=False)

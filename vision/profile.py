@@ -11,7 +11,8 @@ A profile is a JSON object:
   "die_size_px": 38.0,                # expected side of a die's top face, pixels
   "pip_polarity": "dark",             # "dark" pips on light dice, "light" on dark, or "auto"
   "pip_colour": "black",              # "black", "red", "blue", "white" or "any"
-  "top_down": true                    # the camera looks straight down at the tray
+  "top_down": true,                   # the camera looks straight down at the tray
+  "nadir_px": [320.0, 300.0]          # optional: the image point straight below the lens
 }
 ```
 
@@ -36,7 +37,7 @@ PROFILE_FORMAT = "culdechouette-vision-profile/1"
 POLARITIES = ("dark", "light", "auto")
 PIP_COLOURS = ("black", "red", "blue", "white", "any")
 _KEYS = {"format", "tray_polygon", "homography", "tray_size", "die_size_px", "pip_polarity",
-         "pip_colour", "top_down"}
+         "pip_colour", "top_down", "nadir_px"}
 
 
 class ProfileError(VisionError, ValueError):
@@ -54,6 +55,9 @@ class CalibrationProfile:
     # Looking straight down, a flat die shows its side faces edge-on; a die that shows a second
     # face with round pips is then leaning (cocked). An oblique camera sees side faces anyway.
     top_down: bool = False
+    # The point of the picture straight below the lens: a flat die shows the side faces turned
+    # towards it. None: the picture's centre (a camera not tilted).
+    nadir_px: tuple[float, float] | None = None
 
     def tray_bounds(self, width: int, height: int) -> tuple[int, int, int, int] | None:
         """The tray's bounding box and a die's width round it (x0, y0, x1, y1), or None."""
@@ -80,6 +84,8 @@ def profile_as_json(profile: CalibrationProfile) -> dict[str, Any]:
         data["die_size_px"] = round(profile.die_size_px, 3)
     data.update(pip_polarity=profile.pip_polarity, pip_colour=profile.pip_colour,
                 top_down=profile.top_down)
+    if profile.nadir_px is not None:
+        data["nadir_px"] = [round(profile.nadir_px[0], 3), round(profile.nadir_px[1], 3)]
     return data
 
 
@@ -158,10 +164,15 @@ def load_profile(path: str | Path) -> CalibrationProfile:
     top_down = data.get("top_down", False)
     if not isinstance(top_down, bool):
         raise _fail(path, "top_down", "must be true or false")
+    nadir = data.get("nadir_px")
+    if nadir is not None and (not isinstance(nadir, list) or len(nadir) != 2
+                              or not all(isinstance(v, int | float) and math.isfinite(v) for v in nadir)):
+        raise _fail(path, "nadir_px", "must be an [x, y] point in image pixels")
     return CalibrationProfile(
         tray_polygon=polygon,
         die_size_px=float(die_size) if die_size is not None else None,
         pip_polarity=polarity,
         pip_colour=colour,
         top_down=top_down,
+        nadir_px=(float(nadir[0]), float(nadir[1])) if nadir is not None else None,
     )

@@ -52,6 +52,7 @@ MAX_BALANCE_GAIN = 1.6
 PROBE_WINDOW = 21  # first look, before the pip size is known
 WINDOW_PER_PIP = 3.2  # adaptive window over pip diameter
 PIP_PER_SIDE = 0.15  # pip diameter over die side, near enough for sizing the window
+SMALLEST_PIP_PER_SIDE = 0.1  # the smallest pip a die maker prints, over the die's side
 SQUASHED = ("squashed pips", "squashed pips and grid")  # faces refused for their squash alone
 
 
@@ -138,14 +139,21 @@ class DiceReader:
         if polarity in ("light", "auto"):
             planes.append(cv2.bitwise_not(grey))
         search, probed = self._pip_search(planes)
+        if self.profile.die_size_px:
+            smallest = SMALLEST_PIP_PER_SIDE * self.profile.die_size_px
+            search = replace(search, min_pixels=math.pi / 4.0 * smallest**2)
         view_centre = (0.5 * width - offset[0], 0.5 * height - offset[1])
+        # the point below the lens, towards which a flat die shows its side faces
+        below = self.profile.nadir_px
+        nadir = view_centre if below is None else (below[0] - offset[0], below[1] - offset[1])
         outline = (
             np.asarray(self.profile.tray_polygon, dtype=np.float32) - np.float32(offset)
             if self.profile.tray_polygon else None
         )
         per_plane = [
             self._read_polarity(
-                plane, colour, find_pip_blobs(plane, search) if blobs is None else blobs, view_centre, outline
+                plane, colour, find_pip_blobs(plane, search) if blobs is None else blobs, view_centre,
+                outline, nadir=nadir,
             )
             for plane, blobs in zip(planes, probed, strict=True)
         ]
@@ -195,6 +203,7 @@ class DiceReader:
         view_centre: tuple[float, float],
         outline: np.ndarray | None = None,
         camera_squash: CameraSquash | None = None,
+        nadir: tuple[float, float] | None = None,
     ) -> list[Face]:
         expected = self.profile.die_size_px
         spacing_hint = expected / SIDE_PER_SPACING if expected else None
@@ -296,7 +305,7 @@ class DiceReader:
             # read again, faces whose pips are squashed as the frame's read faces' taken for flat
             camera = view_squash(faces, round_blobs, dark.shape[1])
             if camera is not None:
-                return self._read_polarity(dark, colour, blobs, view_centre, outline, camera)
+                return self._read_polarity(dark, colour, blobs, view_centre, outline, camera, nadir)
         if camera_squash is not None:
             faces = cocked_if_beside(faces, unclaimed)
         if self.profile.top_down:
@@ -304,7 +313,9 @@ class DiceReader:
             loose = [b for b in unclaimed if not any(on_face(f, b) for f in read)]
             marks = [b for b in blobs if not any(on_face(f, b) for f in read)]
             checked = [
-                cocked_if_leaning(face, loose, marks, view_centre, expected, dark, colour, outline, faces)
+                cocked_if_leaning(
+                    face, loose, marks, view_centre, expected, dark, colour, outline, faces, nadir
+                )
                 for face in faces
             ]
             # the dice whose top face was read, and refused for leaning

@@ -28,6 +28,7 @@ def cocked_if_leaning(
     colour: np.ndarray,
     outline: np.ndarray | None = None,
     frame_faces: list[Face] | None = None,
+    nadir: tuple[float, float] | None = None,
 ) -> Face:
     """Refuse a face that a camera looking straight down should not see as it is seen.
 
@@ -35,13 +36,15 @@ def cocked_if_leaning(
     foreshorten a plane parallel to its sensor); a grid squashed below TOP_DOWN_ASPECT is a face
     tilted towards the lens. Round pips of a second face beside it say the same, and so does
     any pip past the top face on the side away from the middle of the picture, on a die that
-    has something to lean on (the wall, or another of `frame_faces`).
+    has something to lean on (the wall, or another of `frame_faces`). `nadir` is the point of
+    the picture below the lens (the view's centre when None): a flat die's side faces are turned
+    towards it, whereas a leaning die turns up the face towards the wall, away from the middle.
     """
     if face.value is None:
         return face
     if face.fit is not None and face.fit.aspect < TOP_DOWN_ASPECT:
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="tilted grid")
-    if shows_second_face(face, unclaimed, view_centre, die_size):
+    if shows_second_face(face, unclaimed, nadir or view_centre, die_size):
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="second face seen")
     if (
         die_size

@@ -69,3 +69,14 @@ def test_round_pips_of_the_side_turned_to_the_middle_are_no_lean() -> None:
     assert not shows_second_face(face, side, view, 26.0)
     beyond = [pip(312.0, 60.0 - 0.7 * face.size), pip(328.0, 60.0 - 0.7 * face.size)]
     assert shows_second_face(face, beyond, view, 26.0)
+
+
+def test_pips_past_a_side_turned_to_the_point_below_the_lens_are_its_own() -> None:
+    # a tilted camera: the point below the lens lies down and left of the die, and the die's
+    # left side face, turned a little towards it, shows pips on either side of that direction
+    face = read_four((320.0, 200.0))
+    assert face.fit is not None
+    left = [pip(*face.fit.to_image(-1.8, v)) for v in (-1.5, -0.7)]
+    assert not shows_second_face(face, left, (270.0, 286.6), 26.0)
+    # the same pips past a die whose left side is turned away from that point: a second face
+    assert shows_second_face(face, left, (370.0, 113.4), 26.0)
