@@ -22,6 +22,7 @@ from vision.facecolour import (
 )
 from vision.layout import LayoutFit, fit_layout, fit_six_missing
 from vision.margins import margin_is_face
+from vision.median import median
 from vision.oblique import OBLIQUE_DETAIL, CameraSquash, squashed_as_camera
 from vision.pips import PipBlob
 from vision.smear import narrowed_along_smear, smear_direction, smeared_alike
@@ -145,8 +146,8 @@ def _cells_are_bare(
     On a smeared face (`smear`: the streaks' direction) the cell is looked at across the smear
     only: along it, the streaks of the two pips either side of a mid-side cell reach into it.
     """
-    face_level = float(np.median([p.ring_level for p in pips]))
-    contrast = float(np.median([p.contrast for p in pips]))
+    face_level = median([p.ring_level for p in pips])
+    contrast = median([p.contrast for p in pips])
     floor = face_level - 0.35 * contrast
     radius = 0.3 * fit.spacing
     offsets = [(0.0, 0.0), (radius, 0.0), (-radius, 0.0), (0.0, radius), (0.0, -radius)]
@@ -169,9 +170,9 @@ def _tiny_pips_in_cells(fit: LayoutFit, pips: list[PipBlob], marks: list[PipBlob
     face with them must fit a layout of its own.
     """
     members = {id(p) for p in pips}
-    level = float(np.median([p.ring_level for p in pips]))
-    diameter = float(np.median([p.diameter for p in pips]))
-    contrast = float(np.median([p.contrast for p in pips]))
+    level = median([p.ring_level for p in pips])
+    diameter = median([p.diameter for p in pips])
+    contrast = median([p.contrast for p in pips])
     empty = fit.empty_cells()
 
     def off_cell(blob: PipBlob) -> float:
@@ -210,12 +211,12 @@ def _stray_marks(
     `smeared` face, a pip is like the face's own when it is stretched like them.
     """
     members = {id(p) for p in pips}
-    level = float(np.median([p.ring_level for p in pips]))
-    diameter = float(np.median([p.diameter for p in pips]))
+    level = median([p.ring_level for p in pips])
+    diameter = median([p.diameter for p in pips])
     round_min = ROUND_MIN
     if smeared:
         round_min = min(ROUND_MIN, min(p.roundness for p in pips) - LIKE_ROUNDNESS)
-    contrast = float(np.median([p.contrast for p in pips]))
+    contrast = median([p.contrast for p in pips])
     for blob in blobs:
         if id(blob) in members:
             continue
@@ -256,8 +257,8 @@ def _lost_pips_seen(
     dark: np.ndarray, fit: LayoutFit, lost: list[tuple[float, float]], pips: list[PipBlob]
 ) -> bool:
     """True when every proposed place of a lost pip is as dark as a pip, all across its middle."""
-    face_level = float(np.median([p.ring_level for p in pips]))
-    contrast = float(np.median([p.contrast for p in pips]))
+    face_level = median([p.ring_level for p in pips])
+    contrast = median([p.contrast for p in pips])
     ceiling = face_level - LOST_PIP_DARKNESS * contrast
     step = 0.15
     for u, v in lost:
@@ -342,7 +343,7 @@ def read_group(
     contrasts = [p.contrast for p in pips]
     if len(pips) == 2 and min(contrasts) < LIKE_TWO_CONTRAST * max(contrasts):
         return refuse("not_pips", "unlike pair")
-    spacing_per_pip = fit.spacing / float(np.median(diameters))
+    spacing_per_pip = fit.spacing / median(diameters)
     if not 0.8 <= spacing_per_pip <= 4.0:
         return refuse("not_pips", "spacing")
     if not _cells_are_bare(dark, fit, pips, smear_direction(pips) if blurred else None):

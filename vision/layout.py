@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from functools import cache
 from itertools import combinations
 
 import numpy as np
@@ -31,6 +32,12 @@ ALL_CELLS: tuple[tuple[int, int], ...] = tuple((u, v) for v in (-1, 0, 1) for u 
 SIX_COLUMN_GAPS = (1.2, 1.35, 1.5, 1.65, 1.8, 2.0, 2.2)
 
 _ANGLES = np.deg2rad(np.arange(0.0, 180.0, 3.0))
+_COS, _SIN = np.cos(_ANGLES), np.sin(_ANGLES)
+# per layout: its spread, its cells as a tuple, and the layout turned by every candidate angle,
+# (angles, cells, 2); a frame's fits use a few dozen layouts over and over (a 6 short of pips
+# alone tries up to 105)
+_Turned = tuple[float, tuple[tuple[float, float], ...], np.ndarray]
+_TURNED: dict[tuple[str, tuple[int, ...], bytes], _Turned] = {}
 
 
 @dataclass(frozen=True)
@@ -83,12 +90,17 @@ def fit_layout(points: np.ndarray) -> LayoutFit | None:
     n = len(points)
     if n != 6:
         return _fit_to(points, np.asarray(LAYOUTS[n], dtype=np.float64)) if 2 <= n <= 6 else None
+    pips = _Pips(points)
     fits = [
-        _fit_to(points, np.array([(side * gap / 2, v) for side in (-1, 1) for v in (-1, 0, 1)]))
+        _similarity(pips, np.array([(side * gap / 2, v) for side in (-1, 1) for v in (-1, 0, 1)]))
         for gap in SIX_COLUMN_GAPS
     ]
     found = [f for f in fits if f is not None]
-    return min(found, key=lambda f: f.residual) if found else None
+    if not found:
+        return None
+    # the aspect of the best gap's fit only: it is the dearest part of a fit, and the others go
+    fit, cells, rel = min(found, key=lambda f: f[0].residual)
+    return replace(fit, aspect=_aspect(cells, rel))
 
 
 def fit_six_missing(
@@ -106,16 +118,16 @@ def fit_six_missing(
     if n not in (4, 5):
         return None
     best: tuple[LayoutFit, tuple[float, float], list[tuple[float, float]]] | None = None
-    for gap in SIX_COLUMN_GAPS:
-        six = [(side * gap / 2, float(v)) for side in (-1, 1) for v in (-1, 0, 1)]
-        for lost in combinations(range(6), 6 - n):
-            kept = np.array([cell for k, cell in enumerate(six) if k not in lost])
-            middle = kept.mean(axis=0)
-            fit = _fit_to(points, kept - middle)
-            if fit is None or fit.residual > max_residual or fit.aspect < min_aspect:
-                continue
-            if best is None or fit.residual < best[0].residual:
-                best = (fit, (float(middle[0]), float(middle[1])), [six[k] for k in lost])
+    pips = _Pips(points)
+    for layout, middle, lost_cells in _short_sixes(n):
+        found = _similarity(pips, layout)
+        if found is None or found[0].residual > max_residual:
+            continue
+        if best is not None and found[0].residual >= best[0].residual:
+            continue  # not kept whatever its aspect, the dear part of a fit
+        fit = replace(found[0], aspect=_aspect(found[1], found[2]))
+        if fit.aspect >= min_aspect:
+            best = (fit, middle, list(lost_cells))
     if best is None:
         return None
     fit, middle, lost_cells = best
@@ -153,25 +165,38 @@ def fits_missing(
 
 def _fit_to(points: np.ndarray, layout: np.ndarray) -> LayoutFit | None:
     """Similarity fit of the points onto `layout` (cells centred on (0, 0)), one pip a cell."""
-    n = len(points)
-    center = points.mean(axis=0)
-    rel = points - center
-    spread = math.sqrt(float((rel**2).sum(axis=1).mean()))
-    layout_spread = math.sqrt(float((layout**2).sum(axis=1).mean()))
+    found = _similarity(_Pips(points), layout)
+    if found is None:
+        return None
+    fit, cells, rel = found
+    return replace(fit, aspect=_aspect(cells, rel))
+
+
+class _Pips:
+    """The pip centres about their centroid, and their spread: the same for every layout tried."""
+
+    def __init__(self, points: np.ndarray) -> None:
+        self.n = len(points)
+        self.center = points.mean(axis=0)
+        self.rel = points - self.center
+        self.spread = math.sqrt(float((self.rel**2).sum(axis=1).mean()))
+
+
+def _norms(vectors: np.ndarray, axis: int) -> np.ndarray:
+    """np.linalg.norm(vectors, axis=axis) to the bit (its own sum of squares), without its checks."""
+    return np.sqrt(np.add.reduce(vectors * vectors, axis=axis))
+
+
+def _similarity(pips: _Pips, layout: np.ndarray) -> tuple[LayoutFit, np.ndarray, np.ndarray] | None:
+    """The similarity fit with its aspect left at 1.0, the layout's cells in the pips' order, and
+    the pips about their centroid: what `_aspect` needs."""
+    n, center, rel, spread = pips.n, pips.center, pips.rel, pips.spread
+    layout_spread, layout_cells, rotated = _turned(layout)
     if spread <= 0.0:
         return None
     spacing = spread / layout_spread
     unit = rel / spacing
-    cos, sin = np.cos(_ANGLES), np.sin(_ANGLES)
-    # layout rotated by every candidate angle: (angles, cells, 2)
-    rotated = np.stack(
-        [
-            cos[:, None] * layout[None, :, 0] - sin[:, None] * layout[None, :, 1],
-            sin[:, None] * layout[None, :, 0] + cos[:, None] * layout[None, :, 1],
-        ],
-        axis=2,
-    )
-    dist = np.linalg.norm(unit[None, :, None, :] - rotated[:, None, :, :], axis=3)
+    dist = _norms(unit[None, :, None, :] - rotated[:, None, :, :], axis=3)
     nearest = dist.argmin(axis=2)  # (angles, pips)
     worst = dist.min(axis=2).max(axis=1)
     best: tuple[float, np.ndarray] | None = None
@@ -192,19 +217,59 @@ def _fit_to(points: np.ndarray, layout: np.ndarray) -> LayoutFit | None:
         [scale * (c * cells[:, 0] - s * cells[:, 1]), scale * (s * cells[:, 0] + c * cells[:, 1])],
         axis=1,
     )
-    residual = float(np.linalg.norm(predicted - rel, axis=1).max()) / scale
-    aspect = 1.0
-    if np.linalg.matrix_rank(cells) == 2:
-        affine = np.linalg.lstsq(cells, rel, rcond=None)[0]
-        singular = np.linalg.svd(affine, compute_uv=False)
-        aspect = float(singular[1] / singular[0]) if singular[0] > 0 else 0.0
-    return LayoutFit(
+    residual = float(_norms(predicted - rel, axis=1).max()) / scale
+    fit = LayoutFit(
         value=n,
         center=(float(center[0]), float(center[1])),
         spacing=scale,
         angle=angle,
         residual=residual,
-        cells=tuple((float(u), float(v)) for u, v in layout),
-        aspect=aspect,
+        cells=layout_cells,
     )
+    return fit, cells, rel
 
+
+def _turned(layout: np.ndarray) -> _Turned:
+    """The layout's spread, its cells, and the layout turned by every candidate angle (once)."""
+    key = (layout.dtype.str, layout.shape, layout.tobytes())
+    if key not in _TURNED:
+        spread = math.sqrt(float((layout**2).sum(axis=1).mean()))
+        cells = tuple((float(u), float(v)) for u, v in layout)
+        rotated = np.stack(
+            [
+                _COS[:, None] * layout[None, :, 0] - _SIN[:, None] * layout[None, :, 1],
+                _SIN[:, None] * layout[None, :, 0] + _COS[:, None] * layout[None, :, 1],
+            ],
+            axis=2,
+        )
+        rotated.flags.writeable = False  # shared by every fit onto this layout
+        _TURNED[key] = (spread, cells, rotated)
+    return _TURNED[key]
+
+
+def _aspect(cells: np.ndarray, rel: np.ndarray) -> float:
+    """Short over long axis of the best affine map from the cells to the pips; 1.0 for cells in a line."""
+    if np.linalg.matrix_rank(cells) != 2:
+        return 1.0
+    affine = np.linalg.lstsq(cells, rel, rcond=None)[0]
+    singular = np.linalg.svd(affine, compute_uv=False)
+    return float(singular[1] / singular[0]) if singular[0] > 0 else 0.0
+
+
+_ShortSix = tuple[np.ndarray, tuple[float, float], tuple[tuple[float, float], ...]]
+
+
+@cache
+def _short_sixes(n: int) -> tuple[_ShortSix, ...]:
+    """Every 6 short of 6 - n pips, gap by gap: the kept cells about their middle, that middle
+    (in the 6's grid) and the lost cells; worked out once, as each fit would again."""
+    found = []
+    for gap in SIX_COLUMN_GAPS:
+        six = [(side * gap / 2, float(v)) for side in (-1, 1) for v in (-1, 0, 1)]
+        for lost in combinations(range(6), 6 - n):
+            kept = np.array([cell for k, cell in enumerate(six) if k not in lost])
+            middle = kept.mean(axis=0)
+            layout = kept - middle
+            layout.flags.writeable = False
+            found.append((layout, (float(middle[0]), float(middle[1])), tuple(six[k] for k in lost)))
+    return tuple(found)

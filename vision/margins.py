@@ -10,6 +10,7 @@ import numpy as np
 
 from vision.facecolour import colour_at, colour_tolerance, face_colours, face_tolerance, off_face, sample_at
 from vision.layout import LayoutFit
+from vision.median import median
 from vision.pips import PipBlob
 
 MARGIN = 1.45  # bare face beyond the outer pips, in grid spacings (edges at about 1.8)
@@ -23,8 +24,8 @@ def margin_is_face(
     This is what refuses a top pip paired with a pip of the side face below it: past that pip
     there is the die's edge, not more face.
     """
-    face_level = float(np.median([p.ring_level for p in pips]))
-    contrast = float(np.median([p.contrast for p in pips]))
+    face_level = median([p.ring_level for p in pips])
+    contrast = median([p.contrast for p in pips])
     floor = face_level - face_tolerance(face_level, contrast)
     face = np.median(face_colours(colour, pips, clear_of_blur=True), axis=0)
     # mid-sides only, and only those clear of the layout's pips (a 6 has pips at (±1, 0))

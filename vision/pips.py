@@ -19,7 +19,9 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-# ring sample directions, shared by every blob
+from vision.contours import contour_areas, contour_moments
+
+# ring sample directions, shared by every blob (an even count: see _rings)
 _RING_ANGLES = np.linspace(0.0, 2.0 * math.pi, 16, endpoint=False)
 _RING_COS, _RING_SIN = np.cos(_RING_ANGLES), np.sin(_RING_ANGLES)
 
@@ -145,6 +147,26 @@ def _pixels_enough(contour: np.ndarray, area: float, search: PipSearch) -> bool:
     return area + 0.5 * boundary + 1.0 >= search.min_pixels
 
 
+def _ellipse(
+    moments: tuple[float, float, float, float, float, float], dx: float = 0.0, dy: float = 0.0
+) -> tuple[float, float, float, float, float, float]:
+    """(x, y, area, major, minor, angle) from a contour's (m00, m10, m01, mu20, mu11, mu02): what
+    `_shape` works out for an outline of pip area (m00 at least min_area)."""
+    area, m10, m01, mu20, mu11, mu02 = moments
+    mu20, mu02, mu11 = mu20 / area, mu02 / area, mu11 / area
+    half_trace = (mu20 + mu02) / 2.0
+    root = math.sqrt(max(((mu20 - mu02) / 2.0) ** 2 + mu11**2, 0.0))
+    major = 4.0 * math.sqrt(max(half_trace + root, 1e-9))
+    minor = 4.0 * math.sqrt(max(half_trace - root, 1e-9))
+    angle = 0.5 * math.atan2(2.0 * mu11, mu20 - mu02)
+    return (m10 / area + dx, m01 / area + dy, area, major, minor, angle)
+
+
+def _solidity(contour: np.ndarray, area: float) -> float:
+    hull_area = cv2.contourArea(cv2.convexHull(contour))
+    return area / hull_area if hull_area > 0 else 0.0
+
+
 def _split_merged(
     smooth: np.ndarray, contour: np.ndarray, search: PipSearch, tailed: bool = False, parts: bool = True
 ) -> list[_Shape]:
@@ -159,38 +181,62 @@ def _split_merged(
     x, y, w, h = cv2.boundingRect(contour)
     x0, y0 = max(0, x - 2), max(0, y - 2)
     crop = smooth[y0:y + h + 2, x0:x + w + 2]
-    if int(crop.max()) - int(crop.min()) < search.min_contrast:
+    darkest, brightest = cv2.minMaxLoc(crop)[:2]
+    if int(brightest) - int(darkest) < search.min_contrast:
         return []  # too faint to hold a pip: wood grain, a shadow's edge
     mask = np.zeros(crop.shape, np.uint8)
     cv2.drawContours(mask, [contour], -1, 255, -1, offset=(-x0, -y0))
-    inside = crop[mask > 0]
     outside = crop[mask == 0]
-    if inside.size == 0 or outside.size == 0:
+    if outside.size in (0, crop.size):
         return []
-    low, high = float(inside.min()), float(np.median(outside))
+    # the blob's levels, white round it: a cut is below a level that stays under white
+    blob = crop | ~mask
+    low, high = float(blob.min()), _median_u8(outside)
+    cut: dict[float, list[np.ndarray]] = {}  # the tail's last level is the first split level: cut once
+
+    def pieces_at(share: float) -> list[np.ndarray]:
+        """The pieces of pip area a cut at `share` leaves; their number alone decides whether
+        their shapes (moments, hull: the dear part) are needed."""
+        if share not in cut:
+            cores = (blob < low + share * (high - low)).view(np.uint8)
+            pieces, _ = cv2.findContours(cores, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+            cut[share] = [
+                p for p in pieces
+                if len(p) >= 3 and search.min_area <= cv2.contourArea(p) <= search.max_area
+            ]
+        return cut[share]
+
     # pips a pixel apart (a 6 on a die twenty pixels wide) still touch at half the contrast:
     # their cores part lower down
     for share in _SPLIT_LEVELS if parts else ():
-        cores = ((crop < low + share * (high - low)) & (mask > 0)).astype(np.uint8) * 255
-        pieces, _ = cv2.findContours(cores, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+        pieces = pieces_at(share)
+        if len(pieces) < 2:
+            continue
         shapes = [
             s
             for s in (_shape(p, search, x0, y0) for p in pieces)
             if s is not None and s[6] >= search.min_solidity
         ]
         if len(shapes) >= 2:
-            return _sized_as_outlined(shapes, mask > 0, cv2.contourArea(contour), x0, y0)
+            return _sized_as_outlined(shapes, mask, cv2.contourArea(contour), x0, y0)
     if tailed:
         # one pip and a fainter tail: cut as high as leaves the pip alone, so that it keeps
         # about the outline the threshold gives the pips beside it
         for share in _TAIL_LEVELS:
-            cores = ((crop < low + share * (high - low)) & (mask > 0)).astype(np.uint8) * 255
-            pieces, _ = cv2.findContours(cores, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-            shapes = [s for s in (_shape(p, search, x0, y0) for p in pieces) if s is not None]
-            if len(shapes) == 1 and shapes[0][6] >= search.min_solidity:
-                if shapes[0][4] >= _CORE_ROUNDNESS * shapes[0][3]:
-                    return shapes
+            pieces = pieces_at(share)
+            core = _shape(pieces[0], search, x0, y0) if len(pieces) == 1 else None
+            if core is not None and core[6] >= search.min_solidity:
+                if core[4] >= _CORE_ROUNDNESS * core[3]:
+                    return [core]
     return []
+
+
+def _median_u8(values: np.ndarray) -> float:
+    """np.median of a uint8 array to the bit (the middle value, or the mean of the two middle
+    ones, exact in float), without its overhead: it runs on every blob that may be cut."""
+    n = values.size
+    middle = np.partition(values, [(n - 1) // 2, n // 2])
+    return (int(middle[(n - 1) // 2]) + int(middle[n // 2])) / 2
 
 
 def _sized_as_outlined(
@@ -236,6 +282,36 @@ def cut_far_apart(first: PipBlob, second: PipBlob) -> bool:
     return gap > _CUT_NEIGHBOURS * max(first.diameter, second.diameter)
 
 
+def _rings(smooth: np.ndarray, arr: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(centre level, ring level, ring's lower quartile) of blobs given as rows (x, y, area, major,
+    minor, ...): the ring just outside each, out of the blob along its long axis, short of the
+    neighbour pips."""
+    h, w = smooth.shape
+    xs, ys = arr[:, 0], arr[:, 1]
+    # the arrays' own clip, which np.clip calls after a dispatch that costs as much again
+    centre = smooth[
+        np.rint(ys).clip(0, h - 1).astype(np.intp), np.rint(xs).clip(0, w - 1).astype(np.intp)
+    ].astype(np.float64)
+    radius = 0.5 * arr[:, 3] + np.maximum(1.5, 0.35 * arr[:, 4])
+    rx = np.rint(xs[:, None] + radius[:, None] * _RING_COS[None, :]).clip(0, w - 1)
+    ry = np.rint(ys[:, None] + radius[:, None] * _RING_SIN[None, :]).clip(0, h - 1)
+    ring = smooth[ry.astype(np.intp), rx.astype(np.intp)]
+    # sorted once: np.median of an even count of levels is the mean of the two middle ones, exact
+    ordered = np.sort(ring, axis=1).astype(np.float64)
+    half = len(_RING_ANGLES) // 2
+    ring_level = (ordered[:, half - 1] + ordered[:, half]) / 2
+    ring_low = ordered[:, 4]  # the four lowest may fall on close neighbour pips
+    return centre, ring_level, ring_low
+
+
+def _on_face(rings: tuple[np.ndarray, np.ndarray, np.ndarray], search: PipSearch) -> np.ndarray:
+    """Which blobs, by their `_rings`, stand out from a ring of face round them."""
+    centre, ring_level, ring_low = rings
+    contrast = ring_level - centre
+    # the whole ring must be face: a blob on an edge or on a cable has dark ring samples
+    return (contrast >= search.min_contrast) & (ring_low - centre >= 0.5 * contrast)
+
+
 def find_pip_blobs(dark: np.ndarray, search: PipSearch) -> list[PipBlob]:
     """All blobs of `dark` (pips dark, uint8) that look like pips on a face."""
     smooth = cv2.GaussianBlur(dark, (3, 3), 0)
@@ -249,13 +325,34 @@ def find_pip_blobs(dark: np.ndarray, search: PipSearch) -> list[PipBlob]:
     # (the window spans about three pip diameters)
     pip_area = math.pi / 4.0 * (search.block / 3.2) ** 2
     split_low, split_high = max(3 * search.min_area, 0.8 * pip_area), 8.0 * pip_area
-    for index, contour in enumerate(contours):
-        shape = _shape(contour, search)
+    # most contours are specks refused on their area; the others are measured all at once
+    areas = contour_areas(contours)
+    sized = np.flatnonzero((areas >= search.min_area) & (areas <= search.max_area)).tolist()
+    ellipses = [_ellipse(m) for m in contour_moments([contours[index] for index in sized])]
+    # the ring test below, on every whole blob first: a blob that fails it and is not cut (apart,
+    # or off a long tail) is dropped whatever its outline, and its hull (the dear part) is not needed
+    ringed = _on_face(_rings(smooth, np.asarray(ellipses)), search).tolist() if ellipses else []
+    measured = dict(zip(sized, zip(ellipses, ringed, strict=True), strict=True))
+    order = sized
+    if search.min_pixels > 0:
+        # a blob of pip pixels whose outline is smaller than min_area: `_shape` measures it
+        order = sorted(sized + np.flatnonzero((areas > 0) & (areas < search.min_area)).tolist())
+    for index in order:
+        contour = contours[index]
+        if index in measured:
+            ellipse, on_face = measured[index]
+            mergeable = split_low <= ellipse[2] <= split_high
+            long_tail = search.long_tails and split_high < ellipse[2] <= _TAIL_AREAS * pip_area
+            if not (mergeable or long_tail or on_face):
+                continue
+            shape: _Shape | None = (*ellipse, _solidity(contour, ellipse[2]))
+        else:
+            shape = _shape(contour, search)
+            mergeable = long_tail = False  # smaller than min_area: neither cut apart nor off a tail
         if shape is None:
             continue
         convex = shape[6] >= search.min_solidity
-        mergeable = split_low <= shape[2] <= split_high
-        if search.long_tails and not convex and split_high < shape[2] <= _TAIL_AREAS * pip_area:
+        if long_tail and not convex:
             pieces = _split_merged(smooth, contour, search, tailed=True, parts=False)
             if pieces:
                 shapes.extend(pieces)
@@ -277,39 +374,26 @@ def find_pip_blobs(dark: np.ndarray, search: PipSearch) -> list[PipBlob]:
     if not shapes:
         return []
     arr = np.asarray(shapes, dtype=np.float64)
-    h, w = dark.shape
-    xs, ys = arr[:, 0], arr[:, 1]
-    centre = smooth[
-        np.clip(np.rint(ys), 0, h - 1).astype(np.intp), np.clip(np.rint(xs), 0, w - 1).astype(np.intp)
-    ].astype(np.float64)
-    # ring radius: out of the blob along its long axis, short of the neighbour pips
-    radius = 0.5 * arr[:, 3] + np.maximum(1.5, 0.35 * arr[:, 4])
-    rx = np.clip(np.rint(xs[:, None] + radius[:, None] * _RING_COS[None, :]), 0, w - 1)
-    ry = np.clip(np.rint(ys[:, None] + radius[:, None] * _RING_SIN[None, :]), 0, h - 1)
-    ring = smooth[ry.astype(np.intp), rx.astype(np.intp)].astype(np.float64)
-    ring_level = np.median(ring, axis=1)
-    ring_low = np.sort(ring, axis=1)[:, 4]  # the four lowest may fall on close neighbour pips
-    blobs: list[PipBlob] = []
-    for i in range(len(arr)):
-        contrast = ring_level[i] - centre[i]
-        if contrast < search.min_contrast:
-            continue
-        # the whole ring must be face: a blob on an edge or on a cable has dark ring samples
-        if ring_low[i] - centre[i] < 0.5 * contrast:
-            continue
-        blobs.append(
-            PipBlob(
-                x=float(xs[i]),
-                y=float(ys[i]),
-                area=float(arr[i, 2]),
-                major=float(arr[i, 3]),
-                minor=float(arr[i, 4]),
-                angle=float(arr[i, 5]),
-                centre_level=float(centre[i]),
-                ring_level=float(ring_level[i]),
-                ring_low=float(ring_low[i]),
-                solidity=float(arr[i, 6]),
-                cut_from=origins[i],
-            )
+    rings = _rings(smooth, arr)
+    passed = _on_face(rings, search).tolist()
+    # every figure as a Python float at once: float() of each numpy element cost more than a blob
+    levels = zip(*(r.tolist() for r in rings), strict=True)
+    return [
+        PipBlob(
+            x=x,
+            y=y,
+            area=area,
+            major=major,
+            minor=minor,
+            angle=angle,
+            centre_level=centre,
+            ring_level=level,
+            ring_low=low,
+            solidity=solidity,
+            cut_from=origin,
         )
-    return blobs
+        for (x, y, area, major, minor, angle, solidity), (centre, level, low), origin, ok in zip(
+            arr.tolist(), levels, origins, passed, strict=True
+        )
+        if ok
+    ]

@@ -14,6 +14,7 @@ import cv2
 import numpy as np
 
 from vision.faces import COCKED_ROUNDNESS, SMEARED_LINE, Face
+from vision.median import median
 from vision.oblique import OBLIQUE_DETAIL, CameraSquash, squash_of
 from vision.ones import shows_second_face
 from vision.pips import PipBlob
@@ -63,7 +64,7 @@ def frame_squash(faces: list[Face], blobs: list[PipBlob]) -> tuple[float, float]
     if agreement < FRAME_SQUASH_AGREEMENT:
         return None
     angle = 0.5 * math.atan2(float(np.sin(doubled).mean()), float(np.cos(doubled).mean()))
-    return float(np.median([b.roundness for b in pips])), angle
+    return median([b.roundness for b in pips]), angle
 
 
 def view_squash(faces: list[Face], blobs: list[PipBlob], width: int) -> CameraSquash | None:
@@ -109,7 +110,7 @@ def sized_alike(faces: list[Face], die_size: float | None) -> list[Face]:
     if die_size:
         low, high = SPACING_PER_SIDE[0] * die_size, SPACING_PER_SIDE[1] * die_size
     elif len(read) >= 3:
-        typical = float(np.median([f.fit.spacing for f in read if f.fit is not None]))
+        typical = median([f.fit.spacing for f in read if f.fit is not None])
         low, high = typical / SPACING_SPREAD, typical * SPACING_SPREAD
     else:
         return faces
@@ -144,7 +145,7 @@ def resolve_overlaps(faces: list[Face]) -> list[Face]:
             kept.remove(clash)
             kept.append(Face(None, clash.center, clash.size, 0.0, "not_pips", 0, 0.0))
     sizes = [f.size for f in kept if f.size > 0]
-    typical = float(np.median(sizes)) if sizes else 0.0
+    typical = median(sizes) if sizes else 0.0
     for face in faces:
         if face.value is not None:
             continue
