@@ -255,7 +255,7 @@ class DiceReader:
                 failed.append(([index], single))
             else:
                 faces.append(single)
-        for group, face in rejoin(failed, round_blobs, read_part):
+        for group, face in rejoin(failed, round_blobs, read_part, blobs):
             if face.value is not None:
                 faces.append(face)
             else:

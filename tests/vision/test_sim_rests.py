@@ -306,3 +306,17 @@ def test_the_empty_cells_of_a_4_whose_pips_are_a_diameter_apart_are_bare() -> No
     x, y = fit.to_image(0.0, -1.0)
     cv2.circle(marked, (round(x), round(y)), 1, 0, -1)
     assert not _cells_are_bare(marked, fit, pips)
+
+
+def test_two_pips_with_a_pip_of_their_kind_measured_squashed_midway_are_neighbours() -> None:
+    # the two ends of a 3 of pips 3.2 px wide, 13 px apart, whose middle pip measures 4.6 by 2.6
+    from vision.fallbacks import neighbours
+
+    ends = [blob(20.0, 20.0, 3.2), blob(33.2, 20.0, 3.2)]
+    middle = replace(blob(26.6, 20.0, 3.4), major=4.6, minor=2.6)
+    assert not neighbours([0], [1], ends)
+    assert neighbours([0], [1], ends, [*ends, middle])
+    # a mark off the midpoint, or faint, or stretched past a pixel each side, is none
+    assert not neighbours([0], [1], ends, [*ends, replace(middle, y=24.0)])
+    assert not neighbours([0], [1], ends, [*ends, replace(middle, centre_level=190.0)])
+    assert not neighbours([0], [1], ends, [*ends, replace(middle, major=6.0, minor=2.0)])
