@@ -100,7 +100,11 @@ def neighbours(
                 continue
             if math.dist((a.x, a.y), (b.x, b.y)) <= 4.0 * big:
                 return True
-            if marks and any(_tiny_pip_midway(a, b, mark) for mark in marks):
+            if (
+                marks
+                and math.dist((a.x, a.y), (b.x, b.y)) <= MIDWAY_REACH * big
+                and any(_tiny_pip_midway(a, b, mark) for mark in marks)
+            ):
                 return True
     return False
 
