@@ -20,7 +20,7 @@ from vision.facecolour import (
     paths_on_face,
     sample_at,
 )
-from vision.layout import LayoutFit, fit_layout, fit_six_missing
+from vision.layout import LAYOUTS, LayoutFit, fit_layout, fit_six_missing
 from vision.margins import margin_is_face
 from vision.median import median
 from vision.oblique import OBLIQUE_DETAIL, CameraSquash, squashed_as_camera
@@ -38,6 +38,7 @@ LIKE_SIZE_PX = 1.6  # or diameter difference: pips a few pixels wide measure onl
 # pixel off on each side (marks off the layout are still held to LIKE_SIZE_PX, to refuse)
 GROUP_SIZE_PX = 2.0
 LIKE_CONTRAST = 0.5  # pips of one face, printed and lit alike, stand out alike: a speck fainter is none
+PIP_BLUR_PX = 1.5  # a pip a few pixels wide blurs this far into the face round it
 # the two pips of a 2 are printed and lit alike on one flat face, and no third vouches for them:
 # one standing out less than this share of the other is a pip of another face (a leaning die's
 # 1 and a pip of the face it shows past its edge, turned to other light)
@@ -151,13 +152,26 @@ def _cells_are_bare(
     floor = face_level - 0.35 * contrast
     radius = 0.3 * fit.spacing
     offsets = [(0.0, 0.0), (radius, 0.0), (-radius, 0.0), (0.0, radius), (0.0, -radius)]
+    placed = [fit.to_image(u, v) for u, v in (fit.cells or LAYOUTS[fit.value])]
+    blur_reach = 0.5 * float(np.median([p.diameter for p in pips])) + PIP_BLUR_PX
     if smear is not None:
         across = (-radius * math.sin(smear), radius * math.cos(smear))
         offsets = [(0.0, 0.0), across, (-across[0], -across[1])]
     for u, v in fit.empty_cells():
         x, y = fit.to_image(u, v)
-        xs = np.array([x + dx for dx, _ in offsets])
-        ys = np.array([y + dy for _, dy in offsets])
+        points = [(x + dx, y + dy) for dx, dy in offsets]
+        if fit.value in (4, 5):
+            # a sample within a pixel and a half of the rim of a pip where the layout puts it sees
+            # that pip's blur, not the cell (a 4 whose pips are a diameter apart); a pip off its
+            # place is still seen. A square grid of 4 or 5 vouches for its layout; a 2 or a 3
+            # has only its empty cells to show it is no part of a larger face, and a 6's middle
+            # column, as near its pips as a narrow 6 puts it, tells it from a 4 beside a side face
+            points = points[:1] + [
+                (px, py) for px, py in points[1:]
+                if all(math.hypot(px - cx, py - cy) >= blur_reach for cx, cy in placed)
+            ]
+        xs = np.array([px for px, _ in points])
+        ys = np.array([py for _, py in points])
         if sample_at(image, xs, ys).min() < floor:
             return False
     return True

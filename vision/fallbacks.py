@@ -11,9 +11,21 @@ from collections.abc import Callable
 
 import numpy as np
 
-from vision.faces import LIKE_CONTRAST, Face, UnionFind, brightest_face, like_size
+from vision.facecolour import level_step
+from vision.faces import (
+    GROUP_SIZE_PX,
+    LIKE_CONTRAST,
+    ROUND_MIN,
+    ROUND_WITHIN_PX,
+    Face,
+    UnionFind,
+    brightest_face,
+    like_size,
+)
 from vision.pips import PipBlob
 
+MIDWAY_SHARE = 0.15  # of the two pips' distance: the middle pip of a 3 measured off by a pixel or so
+MIDWAY_REACH = 8.0  # pip diameters: the ends of a 3 at 4 diameters a grid step (`read_group` allows)
 MAX_GROUP_TO_SPLIT = 9  # a top face (up to 6) and the few pips of side faces seen beside it
 
 
@@ -21,6 +33,7 @@ def rejoin(
     failed: list[tuple[list[int], Face]],
     blobs: list[PipBlob],
     read_part: Callable[[list[int]], Face | None],
+    marks: list[PipBlob] | None = None,
 ) -> list[tuple[list[int], Face]]:
     """Join refused neighbour groups that together read as one face.
 
@@ -34,7 +47,7 @@ def rejoin(
     links = UnionFind(len(pending))
     for a in range(len(pending)):
         for b in range(a + 1, len(pending)):
-            if neighbours(pending[a][0], pending[b][0], blobs):
+            if neighbours(pending[a][0], pending[b][0], blobs, marks):
                 links.union(a, b)
     clusters: dict[int, list[int]] = {}
     for a in range(len(pending)):
@@ -55,7 +68,7 @@ def rejoin(
         for a in range(len(pending)):
             for b in range(a + 1, len(pending)):
                 union = pending[a][0] + pending[b][0]
-                if len(union) > 6 or not neighbours(pending[a][0], pending[b][0], blobs):
+                if len(union) > 6 or not neighbours(pending[a][0], pending[b][0], blobs, marks):
                     continue
                 face = read_part(union)
                 if face is not None and face.value is not None and face.roundness >= 0.75:
@@ -70,15 +83,48 @@ def rejoin(
     ]
 
 
-def neighbours(first: list[int], second: list[int], blobs: list[PipBlob]) -> bool:
-    """Pieces close enough, of like pips, to be parts of one face."""
+def neighbours(
+    first: list[int], second: list[int], blobs: list[PipBlob], marks: list[PipBlob] | None = None
+) -> bool:
+    """Pieces close enough, of like pips, to be parts of one face.
+
+    Two like pips farther apart are still neighbours with a pip of their kind midway between
+    them measured too squashed to be grouped (`marks`): the two ends of a 3 of small pips,
+    whose path crossed its middle pip.
+    """
     for i in first:
         for j in second:
             a, b = blobs[i], blobs[j]
             big, small = max(a.diameter, b.diameter), min(a.diameter, b.diameter)
-            if like_size(big, small) and math.dist((a.x, a.y), (b.x, b.y)) <= 4.0 * big:
+            if not like_size(big, small):
+                continue
+            if math.dist((a.x, a.y), (b.x, b.y)) <= 4.0 * big:
+                return True
+            if (
+                marks
+                and math.dist((a.x, a.y), (b.x, b.y)) <= MIDWAY_REACH * big
+                and any(_tiny_pip_midway(a, b, mark) for mark in marks)
+            ):
                 return True
     return False
+
+
+def _tiny_pip_midway(a: PipBlob, b: PipBlob, mark: PipBlob) -> bool:
+    """True when `mark` is a pip like `a` and `b` but for its roundness, midway between them."""
+    gap = math.dist((a.x, a.y), (b.x, b.y))
+    midway = math.dist(((a.x + b.x) / 2, (a.y + b.y) / 2), (mark.x, mark.y))
+    level = 0.5 * (a.ring_level + b.ring_level)
+    return (
+        # three pips of a face in a line are a grid step apart: the middle one is midway
+        midway <= MIDWAY_SHARE * gap
+        and gap <= MIDWAY_REACH * max(a.diameter, b.diameter)
+        and mark.roundness < ROUND_MIN
+        # a pip a few pixels wide measures squashed by a pixel each side (`ROUND_WITHIN_PX`)
+        and mark.major - mark.minor <= ROUND_WITHIN_PX
+        and like_size(mark.diameter, 0.5 * (a.diameter + b.diameter), GROUP_SIZE_PX)
+        and abs(mark.ring_level - level) <= level_step(level)
+        and mark.contrast >= LIKE_CONTRAST * min(a.contrast, b.contrast)
+    )
 
 
 def split_touching(

@@ -239,7 +239,14 @@ def read_lone_pip(
     balance = float(np.quantile(opposite, 0.25))
     if far > 3.0 * near or balance > LONE_BALANCE:
         return None
-    if like_pips_near(pip, PARTNER_REACH * near, unclaimed):
+    # a pip past the bare face round this one standing out less than half as much (a side
+    # face's pip, shaded, seen past the top face's edge) is no pip of its face: the pips of
+    # one face, printed and lit alike, stand out alike
+    partners = [
+        b for b in unclaimed
+        if b.contrast >= LIKE_CONTRAST * pip.contrast or math.hypot(b.x - pip.x, b.y - pip.y) <= near
+    ]
+    if like_pips_near(pip, PARTNER_REACH * near, partners):
         # another pip of its kind on the same die: this is one pip of a 2 or a 3 whose grouping
         # failed, not a 1
         return Face(None, center, size, 0.0, "not_pips", 1, pip.roundness, "a like pip nearby")

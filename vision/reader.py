@@ -23,6 +23,7 @@ from vision.errors import VisionError
 from vision.faces import (
     LIKE_CONTRAST,
     ROUND_MIN,
+    ROUND_WITHIN_PX,
     SIDE_PER_SPACING,
     Face,
     group_pips,
@@ -264,7 +265,12 @@ class DiceReader:
                 failed.append(([index], single))
             else:
                 faces.append(single)
-        for group, face in rejoin(failed, round_blobs, read_part):
+        # with the die size known: blobs that may be pips too small to measure round, which can
+        # lie midway between two pieces of a face (the middle pip of a 3)
+        squashed_marks = [
+            b for b in blobs if b.roundness < ROUND_MIN and b.major - b.minor <= ROUND_WITHIN_PX
+        ] if expected else None
+        for group, face in rejoin(failed, round_blobs, read_part, squashed_marks):
             if face.value is not None:
                 faces.append(face)
             else:

@@ -257,3 +257,66 @@ def test_a_pip_joined_to_the_shade_along_two_sides_of_its_face_is_cut_round_with
     assert len(blobs) == 2 and len(cut) == 1
     assert cut[0].roundness >= ROUND_MIN
     assert like_size(cut[0].diameter, next(b for b in blobs if b is not cut[0]).diameter)
+
+
+def _crop_pips(image_name: str, die_size: float) -> tuple[np.ndarray, np.ndarray, list[PipBlob]]:
+    """The light-pip plane, the colour and the round pip candidates of a crop, as the reader has them."""
+    from vision.reader import _white_balanced_min
+
+    image = cv2.imread(str(DATA / image_name), cv2.IMREAD_COLOR)
+    _, grey, colour = _white_balanced_min(image)
+    plane = cv2.bitwise_not(grey)
+    blobs = find_pip_blobs(plane, PipSearch(block=_window_for(PIP_PER_SIDE * die_size)))
+    return plane, colour, [b for b in blobs if b.roundness >= ROUND_MIN]
+
+
+def test_a_faint_pip_of_a_side_face_past_a_1_s_face_is_no_partner_of_its_pip() -> None:
+    # a red 1 whose side face, turned to the picture's middle, shows pips standing out a
+    # third as much as the 1's pip (in the whole frame), just past the face's edge
+    from vision.ones import read_lone_pip
+
+    plane, colour, blobs = _crop_pips("random-13015-1-side-pips.png", 27.8)
+    pip = max(blobs, key=lambda b: b.contrast)
+    assert math.dist((pip.x, pip.y), (64.4, 63.8)) < 5.0
+    # the side face's pip as the full frame measured it: 1.5 px narrower, 17.6 px off, a
+    # quarter of its contrast
+    side = replace(pip, x=pip.x + 5.8, y=pip.y + 16.6, area=math.pi / 4 * (pip.diameter - 1.5) ** 2,
+                   major=5.0, minor=3.5, centre_level=pip.ring_level - 40.0)
+    face = read_lone_pip(plane, colour, pip, 27.8, 32.0, [*blobs, side], 27.8)
+    assert face is not None and face.value == 1
+    # a pip of its own size and contrast there is a partner (one pip of a 2): no 1
+    like = replace(side, centre_level=pip.centre_level, area=pip.area, major=pip.major, minor=pip.minor)
+    assert read_lone_pip(plane, colour, pip, 27.8, 32.0, [*blobs, like], 27.8).value is None
+
+
+
+def test_the_empty_cells_of_a_4_whose_pips_are_a_diameter_apart_are_bare() -> None:
+    # white pips 4.6 px wide, 9.2 px apart on a black die 22 px wide: the blur of a pip reaches
+    # the samples of the mid-side cells beside it, which are no mark in the cell
+    from vision.faces import _cells_are_bare
+
+    plane, _, blobs = _crop_pips("random-13039-4-close-pips-balanced.png", 22.4)
+    pips = [b for b in blobs if math.dist((b.x, b.y), (33.5, 30.0)) < 9.0 and b.contrast > 100]
+    assert len(pips) == 4
+    fit = fit_layout(np.array([(p.x, p.y) for p in pips]))
+    assert fit is not None and fit.value == 4
+    assert _cells_are_bare(plane, fit, pips)
+    # a dark mark in the middle of a mid-side cell is still seen
+    marked = plane.copy()
+    x, y = fit.to_image(0.0, -1.0)
+    cv2.circle(marked, (round(x), round(y)), 1, 0, -1)
+    assert not _cells_are_bare(marked, fit, pips)
+
+
+def test_two_pips_with_a_pip_of_their_kind_measured_squashed_midway_are_neighbours() -> None:
+    # the two ends of a 3 of pips 3.2 px wide, 13 px apart, whose middle pip measures 4.6 by 2.6
+    from vision.fallbacks import neighbours
+
+    ends = [blob(20.0, 20.0, 3.2), blob(33.2, 20.0, 3.2)]
+    middle = replace(blob(26.6, 20.0, 3.4), major=4.6, minor=2.6)
+    assert not neighbours([0], [1], ends)
+    assert neighbours([0], [1], ends, [*ends, middle])
+    # a mark off the midpoint, or faint, or stretched past a pixel each side, is none
+    assert not neighbours([0], [1], ends, [*ends, replace(middle, y=24.0)])
+    assert not neighbours([0], [1], ends, [*ends, replace(middle, centre_level=190.0)])
+    assert not neighbours([0], [1], ends, [*ends, replace(middle, major=6.0, minor=2.0)])
