@@ -5,16 +5,21 @@ They run only with a top-down profile (the box's camera), on every face the read
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 import numpy as np
 
 from vision.body import shows_body_past_top
 from vision.faces import Face
+from vision.lean import dash_past_top_face
 from vision.ones import shows_outer_face, shows_second_face
 from vision.pips import PipBlob
-from vision.verdicts import could_lean
+from vision.verdicts import LEAN_SUPPORT_REACH, could_lean
 
+# die sides across the way out: a neighbour this far aside keeps its side face turned to the middle
+# (half a side either side of its centre) clear of the band looked at past the top face (0.45)
+ASIDE_ACROSS = 0.95
 TOP_DOWN_ASPECT = 0.9  # about 25° of tilt; flat faces under the box's camera measure 0.92+
 
 
@@ -56,4 +61,44 @@ def cocked_if_leaning(
         face, view_centre, die_size, colour, outline, dark
     ):
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="body past top face")
+    # away from the wall, a die leaning on a die aside shows the dashes of its second face as by the wall
+    if die_size and leans_on_die_aside(face, frame_faces or [], view_centre, die_size) and dash_past_top_face(
+        face, dark, _outward(face, view_centre), die_size, by_wall=True, colour=colour
+    ):
+        return replace(face, value=None, confidence=0.0, reason="cocked", detail="outer face on a die")
     return face
+
+
+def _outward(face: Face, view_centre: tuple[float, float]) -> tuple[float, float]:
+    """The unit way from the view's centre to the face: away from the middle, towards the wall."""
+    dx, dy = face.center[0] - view_centre[0], face.center[1] - view_centre[1]
+    radius = max(math.hypot(dx, dy), 1e-6)
+    return dx / radius, dy / radius
+
+
+def leans_on_die_aside(
+    face: Face, frame_faces: list[Face], view_centre: tuple[float, float], die_size: float
+) -> bool:
+    """Whether a die (read or refused) to lean on lies on the outer side, and every die there aside.
+
+    A die leaning on another tips its top face away from it and turns up the face towards it; with
+    that die on the outer side, the turned-up face shows past the top face's outer edge, where a
+    flat die shows nothing of its own. But a flat die's neighbour on the outer side shows its own
+    side face turned to the middle there, unless it sits far enough across the way out.
+    """
+    cx, cy = face.center
+    if math.hypot(cx - view_centre[0], cy - view_centre[1]) < die_size:
+        return False  # below the lens there is no way out to speak of
+    ux, uy = _outward(face, view_centre)
+    supports = 0
+    for other in frame_faces:
+        if other is face or (other.value is None and other.reason is None):
+            continue
+        wx, wy = other.center[0] - cx, other.center[1] - cy
+        along, across = wx * ux + wy * uy, abs(wy * ux - wx * uy)
+        if along <= 0.0 or math.hypot(wx, wy) > LEAN_SUPPORT_REACH * die_size:
+            continue
+        if across < ASIDE_ACROSS * die_size:
+            return False
+        supports += 1
+    return supports > 0

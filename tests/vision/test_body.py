@@ -195,6 +195,9 @@ def test_the_reader_refuses_the_leaning_die_and_reads_the_flat_ones(name: str) -
         "flat-by-wall-inner-face-red-pips-four",
         "flat-by-wall-inner-face-one",
         "flat-by-wall-inner-face-red-five",
+        # a white 3 leaning 36° on a die off to the side of the way out, far from the wall: the
+        # dashes of its second face past the outer edge, clear of that die's own side faces
+        "leaning-on-a-die-aside-white-three",
     ],
 )
 def test_the_whole_frame_read_refuses_the_leaning_die_and_reads_the_flat_ones(name: str) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import numpy as np
 
@@ -10,6 +11,7 @@ from vision.faces import Face
 from vision.layout import LAYOUTS, fit_layout, fit_six_missing
 from vision.ones import shows_outer_face, shows_second_face
 from vision.pips import PipBlob
+from vision.topdown import leans_on_die_aside
 
 SPACING, TURN = 7.0, 0.3
 
@@ -80,3 +82,21 @@ def test_pips_past_a_side_turned_to_the_point_below_the_lens_are_its_own() -> No
     assert not shows_second_face(face, left, (270.0, 286.6), 26.0)
     # the same pips past a die whose left side is turned away from that point: a second face
     assert shows_second_face(face, left, (370.0, 113.4), 26.0)
+
+
+def test_a_die_to_lean_on_counts_only_aside_of_the_way_out() -> None:
+    # dice 20 px wide; the view's centre at the origin, so the way out from (100, 0) is +x
+    def die(x: float, y: float) -> Face:
+        return Face(5, (x, y), 20.0, 1.0, None, 5, 0.95)
+
+    top = die(100.0, 0.0)
+    aside = die(115.0, 22.0)  # 1.1 sides across: its side face turned to the middle is clear of the band
+    ahead = die(122.0, 5.0)  # straight out: its side face turned to the middle lies past the top face
+    behind = die(80.0, 22.0)  # on the inner side: nothing to lean on away from the middle
+    far = die(100.0, 40.0)  # 2 sides off: too far to be leant on
+    assert leans_on_die_aside(top, [top, aside], (0.0, 0.0), 20.0)
+    assert not leans_on_die_aside(top, [top, ahead], (0.0, 0.0), 20.0)
+    assert not leans_on_die_aside(top, [top, aside, ahead], (0.0, 0.0), 20.0)
+    assert not leans_on_die_aside(top, [top, behind, far], (0.0, 0.0), 20.0)
+    # a lone dot that is neither read nor refused is no die
+    assert not leans_on_die_aside(top, [top, replace(aside, value=None)], (0.0, 0.0), 20.0)
