@@ -22,19 +22,14 @@ from itertools import combinations
 
 import numpy as np
 
-from vision.facecolour import level_step
 from vision.faces import (
     BLUR_ASPECT,
     COCKED_ROUNDNESS,
-    GROUP_SIZE_PX,
-    LIKE_CONTRAST,
     LOST_PIP_RESIDUAL,
     MAX_RESIDUAL,
-    ROUND_MIN,
-    ROUND_WITHIN_PX,
     Face,
     _lost_pips_seen,
-    like_size,
+    pips_but_for_roundness,
     read_group,
 )
 from vision.layout import LayoutFit, fit_layout, fits_missing
@@ -57,22 +52,12 @@ def marks_completing(pips: list[PipBlob], marks: list[PipBlob]) -> list[PipBlob]
     """
     if not 3 <= len(pips) <= 5:
         return []
-    members = {id(p) for p in pips}
     points = np.array([(p.x, p.y) for p in pips])
     centre = points.mean(axis=0)
     reach = COMPLETION_REACH * float(np.hypot(*(points - centre).T).max())
-    level = float(np.median([p.ring_level for p in pips]))
-    diameter = float(np.median([p.diameter for p in pips]))
-    contrast = float(np.median([p.contrast for p in pips]))
     found = [
-        blob for blob in marks
-        if id(blob) not in members
-        and blob.roundness < ROUND_MIN
-        and blob.major - blob.minor <= ROUND_WITHIN_PX
-        and like_size(blob.diameter, diameter, GROUP_SIZE_PX)
-        and abs(blob.ring_level - level) <= level_step(level)
-        and blob.contrast >= LIKE_CONTRAST * contrast
-        and math.hypot(blob.x - centre[0], blob.y - centre[1]) <= reach
+        blob for blob in pips_but_for_roundness(pips, marks)
+        if math.hypot(blob.x - centre[0], blob.y - centre[1]) <= reach
     ]
     fitting: list[list[PipBlob]] = []
     for count in range(1, min(len(found), 6 - len(pips)) + 1):

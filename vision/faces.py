@@ -177,23 +177,16 @@ def _cells_are_bare(
     return True
 
 
-def _tiny_pips_in_cells(fit: LayoutFit, pips: list[PipBlob], marks: list[PipBlob]) -> list[PipBlob]:
-    """Marks in empty cells that are pips of the face but for a roundness below measuring.
+def pips_but_for_roundness(pips: list[PipBlob], marks: list[PipBlob]) -> list[PipBlob]:
+    """Marks that are pips of the face but for a roundness below measuring.
 
-    They are of the pips' size, face level and contrast, and round within ROUND_WITHIN_PX; the
-    face with them must fit a layout of its own.
+    They are of the pips' size, face level and contrast, and round within ROUND_WITHIN_PX.
     """
     members = {id(p) for p in pips}
     level = median([p.ring_level for p in pips])
     diameter = median([p.diameter for p in pips])
     contrast = median([p.contrast for p in pips])
-    empty = fit.empty_cells()
-
-    def off_cell(blob: PipBlob) -> float:
-        u, v = fit.to_grid(blob.x, blob.y)
-        return min(math.hypot(u - eu, v - ev) for eu, ev in empty)
-
-    found = [
+    return [
         blob for blob in marks
         if id(blob) not in members
         and blob.roundness < ROUND_MIN
@@ -201,8 +194,19 @@ def _tiny_pips_in_cells(fit: LayoutFit, pips: list[PipBlob], marks: list[PipBlob
         and like_size(blob.diameter, diameter, GROUP_SIZE_PX)
         and abs(blob.ring_level - level) <= level_step(level)
         and blob.contrast >= LIKE_CONTRAST * contrast
-        and off_cell(blob) <= MAX_RESIDUAL
     ]
+
+
+def _tiny_pips_in_cells(fit: LayoutFit, pips: list[PipBlob], marks: list[PipBlob]) -> list[PipBlob]:
+    """Marks in empty cells that are pips of the face but for a roundness below measuring; the
+    face with them must fit a layout of its own."""
+    empty = fit.empty_cells()
+
+    def off_cell(blob: PipBlob) -> float:
+        u, v = fit.to_grid(blob.x, blob.y)
+        return min(math.hypot(u - eu, v - ev) for eu, ev in empty)
+
+    found = [blob for blob in pips_but_for_roundness(pips, marks) if off_cell(blob) <= MAX_RESIDUAL]
     if not found or len(pips) + len(found) > 6:
         return []
     points = np.array([(p.x, p.y) for p in [*pips, *found]])

@@ -22,8 +22,6 @@ from vision.faces import (
     Face,
     like_size,
 )
-from vision.lean import dash_past_top_face
-from vision.margins import MARGIN
 from vision.pips import PipBlob
 
 LONE_BARE_RADIUS = 1.7  # bare face round a lone pip, in pip lengths (a 3's corners are nearer)
@@ -35,15 +33,6 @@ LONE_EDGE_STEPS = 1.45  # or this many grid steps of the other dice
 LONE_RAY_GAP_PX = 3.0  # the rays from a lone pip start this far past its rim, at least
 OBLIQUE_ROUNDNESS = 0.1  # a flat 1 under an oblique camera: squashed within this of the others
 OBLIQUE_TURN_DEG = 25.0  # and along the same direction, within this (perspective varies it)
-SECOND_FACE_ROUNDNESS = 0.65  # a side face's pips seen rounder than this face the camera
-SECOND_FACE_REACH = 4.0  # grid spacings from the top face's centre: still the same die
-# die sides from a top face's centre, away from the view's centre: past the top face's edge
-# (0.5 when the face is square to that way), within the width of a second face seen on a die
-# leaning up to about 45°
-OUTWARD_BAND = (0.5, 0.85)
-OUTWARD_PIP_LENGTH = 0.3  # die sides: the longest a pip can look (a wall's edge is longer)
-OUTWARD_WIDTH = 0.5  # half width of that band, in die sides
-OUTWARD_MIN_RADIUS = 0.75  # die sides from the view's centre: nearer, "away" is not defined
 # A 1 on a face as pale or as dark as the tray (white on white felt) shows only some of its
 # edges. With the die size known, the edges that do show must be those of a square of that
 # side centred on the pip: a dot beside some other object does not line up so.
@@ -55,82 +44,6 @@ SQUARE_OUTLINE_RAYS = 16  # rays (of 32) ending on the square without a step of 
 # die sides: a lone pip's measured centre may lie this far off its face's (glare on one side of a
 # glossy pip, a pixel of threshold on a pip a few pixels wide); a 4's corner pip is 0.25 off
 SQUARE_CENTRE_SHIFT = 0.06
-
-
-def shows_second_face(
-    face: Face,
-    unclaimed: list[PipBlob],
-    view_centre: tuple[float, float] | None = None,
-    die_size: float | None = None,
-) -> bool:
-    """True when round pips of another face show right beside a read top face.
-
-    Under a camera that looks straight down, the side faces of a flat die are seen edge-on and
-    their pips, if seen at all, are thin slivers. Round pips just past the top face's edge mean
-    the die shows a second face to the camera: it is leaning, not lying flat. Away from the
-    middle of the picture a flat die shows the side faces turned to the middle, whose pips a
-    few pixels wide can blur round: with the view's centre and the die size known, pips on
-    that side are not counted.
-    """
-    inward: tuple[float, float] | None = None
-    if view_centre is not None and die_size:
-        dx, dy = face.center[0] - view_centre[0], face.center[1] - view_centre[1]
-        radius = math.hypot(dx, dy)
-        if radius >= OUTWARD_MIN_RADIUS * die_size:
-            inward = (-dx / radius, -dy / radius)
-    seen = 0
-    for blob in unclaimed:
-        if blob.roundness < SECOND_FACE_ROUNDNESS:
-            continue
-        if inward is not None:
-            # which side face a blob is on is told by the top face's side it lies past
-            wx, wy = (face.fit.side_normal(blob.x, blob.y) if face.fit is not None
-                      else (blob.x - face.center[0], blob.y - face.center[1]))
-            if wx * inward[0] + wy * inward[1] > 0:
-                continue
-        if face.fit is not None:
-            u, v = face.fit.to_grid(blob.x, blob.y)
-            beside = MARGIN <= max(abs(u), abs(v)) <= SECOND_FACE_REACH
-        else:
-            gap = math.hypot(blob.x - face.center[0], blob.y - face.center[1])
-            beside = 0.45 * face.size <= gap <= 0.9 * face.size
-        seen += beside
-    # one round blob may be a sliver blurred round; two make a face
-    return seen >= 2
-
-
-def shows_outer_face(
-    face: Face,
-    loose: list[PipBlob],
-    view_centre: tuple[float, float],
-    die_size: float,
-    dark: np.ndarray | None = None,
-) -> bool:
-    """True when a pip of another face shows just past a top face, away from the view's centre.
-
-    A camera looking straight down sees the side faces of a flat die only on the side that faces
-    the middle of the picture (the top face, nearer the lens, is pushed outwards). A face beyond
-    the top face on the far side can only be seen on a die tipped towards the middle: a die
-    leaning on the wall, which turns up the face that was towards the wall. Any pip there,
-    squashed or not, is the sign.
-    """
-    dx, dy = face.center[0] - view_centre[0], face.center[1] - view_centre[1]
-    radius = math.hypot(dx, dy)
-    if radius < OUTWARD_MIN_RADIUS * die_size:
-        return False
-    ux, uy = dx / radius, dy / radius
-    # the face's own size: lens distortion shrinks dice towards the picture's edge
-    die_size = face.size if face.fit is not None else die_size
-    low, high = OUTWARD_BAND[0] * die_size, OUTWARD_BAND[1] * die_size
-    for blob in loose:
-        wx, wy = blob.x - face.center[0], blob.y - face.center[1]
-        along = wx * ux + wy * uy
-        across = abs(wy * ux - wx * uy)
-        if blob.major > OUTWARD_PIP_LENGTH * die_size:
-            continue
-        if low <= along <= high and across <= OUTWARD_WIDTH * die_size:
-            return True
-    return dark is not None and dash_past_top_face(face, dark, (ux, uy), die_size)
 
 
 def like_pips_near(

@@ -13,8 +13,8 @@ import numpy as np
 from vision.body import shows_body_past_top
 from vision.faces import Face
 from vision.lean import dash_past_top_face
-from vision.ones import shows_outer_face, shows_second_face
 from vision.pips import PipBlob
+from vision.secondface import shows_outer_face, shows_second_face
 from vision.verdicts import LEAN_SUPPORT_REACH, could_lean
 
 # die sides across the way out: a neighbour this far aside keeps its side face turned to the middle

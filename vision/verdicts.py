@@ -16,8 +16,8 @@ import numpy as np
 from vision.faces import COCKED_ROUNDNESS, SMEARED_LINE, Face
 from vision.median import median
 from vision.oblique import OBLIQUE_DETAIL, CameraSquash, squash_of
-from vision.ones import shows_second_face
 from vision.pips import PipBlob
+from vision.secondface import shows_second_face
 
 # pip grid spacing over die side: about 0.2 on dice with pips near the corners, 0.28 with
 # pips further in; a row of a 6 taken for a 3 comes out at 0.7 of that (0.17 on the simulated

@@ -9,8 +9,8 @@ import numpy as np
 
 from vision.faces import Face
 from vision.layout import LAYOUTS, fit_layout, fit_six_missing
-from vision.ones import shows_outer_face, shows_second_face
 from vision.pips import PipBlob
+from vision.secondface import shows_outer_face, shows_second_face
 from vision.topdown import leans_on_die_aside
 
 SPACING, TURN = 7.0, 0.3

@@ -1,0 +1,101 @@
+"""A second face seen beside a read top face: the sign of a die that does not lie flat.
+
+Under a camera that looks straight down a flat die shows its side faces only on the side turned
+to the middle of the picture, edge-on or nearly; a leaning die turns up a face of its own.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from vision.faces import Face
+from vision.lean import dash_past_top_face
+from vision.margins import MARGIN
+from vision.pips import PipBlob
+
+SECOND_FACE_ROUNDNESS = 0.65  # a side face's pips seen rounder than this face the camera
+SECOND_FACE_REACH = 4.0  # grid spacings from the top face's centre: still the same die
+# die sides from a top face's centre, away from the view's centre: past the top face's edge
+# (0.5 when the face is square to that way), within the width of a second face seen on a die
+# leaning up to about 45°
+OUTWARD_BAND = (0.5, 0.85)
+OUTWARD_PIP_LENGTH = 0.3  # die sides: the longest a pip can look (a wall's edge is longer)
+OUTWARD_WIDTH = 0.5  # half width of that band, in die sides
+OUTWARD_MIN_RADIUS = 0.75  # die sides from the view's centre: nearer, "away" is not defined
+
+def shows_second_face(
+    face: Face,
+    unclaimed: list[PipBlob],
+    view_centre: tuple[float, float] | None = None,
+    die_size: float | None = None,
+) -> bool:
+    """True when round pips of another face show right beside a read top face.
+
+    Under a camera that looks straight down, the side faces of a flat die are seen edge-on and
+    their pips, if seen at all, are thin slivers. Round pips just past the top face's edge mean
+    the die shows a second face to the camera: it is leaning, not lying flat. Away from the
+    middle of the picture a flat die shows the side faces turned to the middle, whose pips a
+    few pixels wide can blur round: with the view's centre and the die size known, pips on
+    that side are not counted.
+    """
+    inward: tuple[float, float] | None = None
+    if view_centre is not None and die_size:
+        dx, dy = face.center[0] - view_centre[0], face.center[1] - view_centre[1]
+        radius = math.hypot(dx, dy)
+        if radius >= OUTWARD_MIN_RADIUS * die_size:
+            inward = (-dx / radius, -dy / radius)
+    seen = 0
+    for blob in unclaimed:
+        if blob.roundness < SECOND_FACE_ROUNDNESS:
+            continue
+        if inward is not None:
+            # which side face a blob is on is told by the top face's side it lies past
+            wx, wy = (face.fit.side_normal(blob.x, blob.y) if face.fit is not None
+                      else (blob.x - face.center[0], blob.y - face.center[1]))
+            if wx * inward[0] + wy * inward[1] > 0:
+                continue
+        if face.fit is not None:
+            u, v = face.fit.to_grid(blob.x, blob.y)
+            beside = MARGIN <= max(abs(u), abs(v)) <= SECOND_FACE_REACH
+        else:
+            gap = math.hypot(blob.x - face.center[0], blob.y - face.center[1])
+            beside = 0.45 * face.size <= gap <= 0.9 * face.size
+        seen += beside
+    # one round blob may be a sliver blurred round; two make a face
+    return seen >= 2
+
+
+def shows_outer_face(
+    face: Face,
+    loose: list[PipBlob],
+    view_centre: tuple[float, float],
+    die_size: float,
+    dark: np.ndarray | None = None,
+) -> bool:
+    """True when a pip of another face shows just past a top face, away from the view's centre.
+
+    A camera looking straight down sees the side faces of a flat die only on the side that faces
+    the middle of the picture (the top face, nearer the lens, is pushed outwards). A face beyond
+    the top face on the far side can only be seen on a die tipped towards the middle: a die
+    leaning on the wall, which turns up the face that was towards the wall. Any pip there,
+    squashed or not, is the sign.
+    """
+    dx, dy = face.center[0] - view_centre[0], face.center[1] - view_centre[1]
+    radius = math.hypot(dx, dy)
+    if radius < OUTWARD_MIN_RADIUS * die_size:
+        return False
+    ux, uy = dx / radius, dy / radius
+    # the face's own size: lens distortion shrinks dice towards the picture's edge
+    die_size = face.size if face.fit is not None else die_size
+    low, high = OUTWARD_BAND[0] * die_size, OUTWARD_BAND[1] * die_size
+    for blob in loose:
+        wx, wy = blob.x - face.center[0], blob.y - face.center[1]
+        along = wx * ux + wy * uy
+        across = abs(wy * ux - wx * uy)
+        if blob.major > OUTWARD_PIP_LENGTH * die_size:
+            continue
+        if low <= along <= high and across <= OUTWARD_WIDTH * die_size:
+            return True
+    return dark is not None and dash_past_top_face(face, dark, (ux, uy), die_size)
