@@ -130,10 +130,16 @@ class TrayTracker:
             return events
         if t_ns - self._still_since < self.settings.settle_ns:
             return events
+        reading = None
         if self._occluder_in_view(small):
-            self._occluded_run = True
-            return events
-        events.append(self._settle(self._first_settled(self._still_since, small), image, small))
+            # dice that came to rest where the last rest had none change the tray as well (three
+            # in a row with their shadows, moved on from a rest on the way): the dice read now
+            # explain the change where they lie; a hand or an arm reaches far past them
+            reading = self._reader.read(image)
+            if self._occluder_in_view(small, self._discs(self._read_places(reading), small.shape)):
+                self._occluded_run = True
+                return events
+        events.append(self._settle(self._first_settled(self._still_since, small), image, small, reading))
         return events
 
     # -- per-frame work -------------------------------------------------------------------------
@@ -201,7 +207,7 @@ class TrayTracker:
             side = 0.05 * self.settings.small_width * self._scale
         return (side / self._scale) ** 2
 
-    def _occluder_in_view(self, small: np.ndarray) -> bool:
+    def _occluder_in_view(self, small: np.ndarray, explained: np.ndarray | None = None) -> bool:
         """A changed blob since the last rest far bigger than a die: a hand or an arm."""
         if self._rest_small is None:
             return False
@@ -210,6 +216,8 @@ class TrayTracker:
             # dice of the last rest that were taken away change only where they lay: that
             # change is explained, whatever the number of dice that left together
             changed[self._rest_footprints] = 0
+        if explained is not None:
+            changed[explained] = 0
         count, _, stats, _ = cv2.connectedComponentsWithStats(changed, connectivity=8)
         if count <= 1:
             return False
@@ -221,6 +229,19 @@ class TrayTracker:
         side = math.sqrt(self._die_area_small())
         places = [(d.center, d.size or side * self._scale) for d in self._known]
         places += [(c, side * self._scale) for c in self._off_tray_seen]
+        return self._discs(places, shape)
+
+    def _read_places(self, reading: Reading) -> list[tuple[tuple[float, float], float]]:
+        """(centre, side) in frame pixels of every die of a reading, read or refused."""
+        side = math.sqrt(self._die_area_small()) * self._scale
+        return [(d.center, d.size or side) for d in reading.dice] + [
+            (u.center, side) for u in reading.unreadable
+        ]
+
+    def _discs(
+        self, places: list[tuple[tuple[float, float], float]], shape: tuple[int, ...]
+    ) -> np.ndarray | None:
+        """A disc round each die (centre and side in frame pixels) on the small image."""
         if not places:
             return None
         mask = np.zeros(shape[:2], np.uint8)
@@ -231,8 +252,10 @@ class TrayTracker:
             cv2.circle(mask, (round(x / self._scale), round(y / self._scale)), radius, 1, -1)
         return mask.astype(bool)
 
-    def _settle(self, t_first_still: int, image: np.ndarray, small: np.ndarray) -> TrayAtRest:
-        reading = self._reader.read(image)
+    def _settle(
+        self, t_first_still: int, image: np.ndarray, small: np.ndarray, reading: Reading | None = None
+    ) -> TrayAtRest:
+        reading = reading or self._reader.read(image)
         self.last_reading = reading
         grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
         found: list[tuple[int | None, tuple[float, float], float, float, str | None]] = [

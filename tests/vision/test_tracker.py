@@ -253,3 +253,23 @@ def test_noise_past_the_settled_level_does_not_delay_the_stamp() -> None:
     frames = [EMPTY] * 2 + landing + [scene, glinting] * 6
     (rest,) = [e for _, e in run(TrayTracker(), frames) if isinstance(e, TrayAtRest)]
     assert rest.t_ns == 5 * FRAME_NS
+
+
+def test_dice_come_to_rest_together_in_a_row_are_no_occluder() -> None:
+    # three dice that roll on from a rest on the way and stop touching in a row: with their
+    # shadows they change more of the tray than six dice's worth since that rest, but the dice
+    # read there explain the change (a hand reaches far past the dice under it)
+    paused = [DrawnDie(v, (420 + 60 * k, 120 + 50 * k)) for k, v in enumerate((2, 4, 6))]
+    row = [DrawnDie(v, (240 + 40 * k, 300)) for k, v in enumerate((2, 4, 6))]
+    rolling = [with_noise(lamp_lit([DrawnDie(v, (400 - 40 * j + 40 * k, 200 + 25 * j)) for k, v
+                                    in enumerate((2, 4, 6))], seed=8), j) for j in range(4)]
+    frames = (
+        [with_noise(lamp_lit(paused, seed=8), k) for k in range(10)]  # 0-9: at rest on the way
+        + rolling  # 10-13: they roll on
+        + [with_noise(lamp_lit(row, seed=8), k) for k in range(10)]  # 14-23: at rest, touching
+    )
+    events = run(TrayTracker(), frames)
+    rests = [e for _, e in events if isinstance(e, TrayAtRest)]
+    assert len(rests) == 2, rests
+    assert rests[1].t_ns == 14 * FRAME_NS
+    assert sorted(d.value for d in rests[1].dice) == [2, 4, 6]
