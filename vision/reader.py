@@ -140,9 +140,6 @@ class DiceReader:
         if polarity in ("light", "auto"):
             planes.append(cv2.bitwise_not(grey))
         search, probed = self._pip_search(planes)
-        if self.profile.die_size_px:
-            smallest = SMALLEST_PIP_PER_SIDE * self.profile.die_size_px
-            search = replace(search, min_pixels=math.pi / 4.0 * smallest**2)
         view_centre = (0.5 * width - offset[0], 0.5 * height - offset[1])
         # the point below the lens, towards which a flat die shows its side faces
         below = self.profile.nadir_px
@@ -182,7 +179,12 @@ class DiceReader:
         """
         expected = self.profile.die_size_px
         if expected:
-            search = PipSearch(block=_window_for(PIP_PER_SIDE * expected), long_tails=True)
+            smallest = SMALLEST_PIP_PER_SIDE * expected
+            search = PipSearch(
+                block=_window_for(PIP_PER_SIDE * expected),
+                long_tails=True,
+                min_pixels=math.pi / 4.0 * smallest**2,
+            )
             return search, [None for _ in planes]
         probe = PipSearch(block=PROBE_WINDOW)
         probed: list[list[PipBlob] | None] = [None for _ in planes]

@@ -15,7 +15,7 @@ import numpy as np
 from tests.vision.drawing import DrawnDie, blank_tray, draw_die, tray_with
 from vision.faces import Face
 from vision.outline import on_bare_felt
-from vision.pips import PipSearch, find_pip_blobs
+from vision.pips import PipBlob, PipSearch, find_pip_blobs
 from vision.profile import CalibrationProfile
 from vision.reader import PIP_PER_SIDE, DiceReader, _white_balanced_min, _window_for
 
@@ -203,6 +203,18 @@ def test_a_black_1_whose_dark_face_s_tint_is_noisy_is_read_by_its_tint() -> None
     ]
 
 
+def _lone_pip_of_balanced_crop(
+    name: str, die_size: float, at: tuple[float, float]
+) -> tuple[np.ndarray, np.ndarray, list[PipBlob], PipBlob]:
+    """The min-channel plane of a crop white-balanced as its whole frame, its round pip
+    candidates for dice of `die_size`, and the one at `at`."""
+    colour = cv2.imread(str(DATA / name), cv2.IMREAD_COLOR)
+    plane = colour.min(axis=2)
+    blobs = [b for b in find_pip_blobs(plane, PipSearch(block=_window_for(PIP_PER_SIDE * die_size)))
+             if b.roundness >= 0.6]
+    pip = next(b for b in blobs if math.dist((b.x, b.y), at) < 2.0)
+    return plane, colour, blobs, pip
+
 
 def test_a_1_whose_small_pip_measures_squashed_is_read_on_a_square_a_pixel_off_it() -> None:
     # an ivory 1, 23 px wide, on dark felt (seeds from 9000), cropped from its frame as
@@ -211,15 +223,10 @@ def test_a_1_whose_small_pip_measures_squashed_is_read_on_a_square_a_pixel_off_i
     # pixel off the pip's measured centre (29 rays of 32 with none)
     from vision.ones import read_lone_pip
 
-    colour = cv2.imread(str(DATA / "random-9073-1-balanced.png"), cv2.IMREAD_COLOR)
-    plane = colour.min(axis=2)
-    blobs = [b for b in find_pip_blobs(plane, PipSearch(block=_window_for(PIP_PER_SIDE * 23.2)))
-             if b.roundness >= 0.6]
-    pip = next(b for b in blobs if math.dist((b.x, b.y), (31.5, 28.5)) < 2.0)
+    plane, colour, blobs, pip = _lone_pip_of_balanced_crop("random-9073-1-balanced.png", 23.2, (31.5, 28.5))
     assert pip.roundness < 0.68
     face = read_lone_pip(plane, colour, pip, 23.2, 46.4, blobs, 23.2)
     assert face is not None and face.value == 1
-
 
 
 def test_a_1_on_its_square_is_refused_with_a_pip_of_its_die_beside_it_whatever_the_sheen() -> None:
@@ -247,11 +254,9 @@ def test_an_ivory_1_on_white_felt_is_read_by_the_seam_of_its_rounded_edge() -> N
     # face's tolerance, but its rounded edge shades a seam 15 levels below the face
     from vision.ones import read_on_square
 
-    colour = cv2.imread(str(DATA / "white-felt-9054-1-balanced.png"), cv2.IMREAD_COLOR)
-    plane = colour.min(axis=2)
-    blobs = [b for b in find_pip_blobs(plane, PipSearch(block=_window_for(PIP_PER_SIDE * 28.0)))
-             if b.roundness >= 0.6]
-    pip = next(b for b in blobs if math.dist((b.x, b.y), (32.5, 30.0)) < 2.0)
+    plane, colour, blobs, pip = _lone_pip_of_balanced_crop(
+        "white-felt-9054-1-balanced.png", 28.0, (32.5, 30.0)
+    )
     face = read_on_square(plane, colour, pip, blobs, 28.0)
     assert face is not None and face.value == 1
 
