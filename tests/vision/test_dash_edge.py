@@ -1,0 +1,83 @@
+"""A second face's dashes lie past the top face's edge, not on its rim."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.faces import Face
+from vision.layout import LAYOUTS, fit_layout
+from vision.lean import dash_past_top_face
+from vision.profile import load_profile
+from vision.reader import DiceReader
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "lean"
+DIE = 28.0
+
+
+def _drawn_six_by_wall(dash_past_edge: float) -> tuple[Face, np.ndarray]:
+    """A flat 6, 28 px wide, its outer edge up, and a dash 4 px long, 1.5 thick, past that edge."""
+    plane = np.full((120, 120), 60, np.uint8)  # the felt
+    centre = (60.0, 70.0)
+    half = DIE / 2
+    cv2.rectangle(plane, (46, 56), (73, 83), 200, -1)  # the top face, 28 px square
+    spacing = DIE / 3.8
+    cells = [(float(u), float(v)) for u, v in LAYOUTS[6]]
+    points = np.array([(centre[0] + spacing * u, centre[1] + spacing * v) for u, v in cells])
+    for x, y in points:
+        cv2.circle(plane, (round(x), round(y)), 2, 40, -1)
+    # the second face turned up from the wall: a band of face as bright as a side face, and a dash
+    # on it running along the edge
+    top = round(centre[1] - half)
+    cv2.rectangle(plane, (46, top - 9), (73, top - 1), 150, -1)
+    far = centre[1] - half - dash_past_edge
+    cv2.rectangle(plane, (58, round(far)), (61, round(far + 1)), 60, -1)
+    fit = fit_layout(points)
+    assert fit is not None
+    return Face(6, centre, DIE, 0.9, None, 6, 0.95, "", fit), plane
+
+
+def test_a_dash_clear_of_the_top_edge_is_a_second_face() -> None:
+    face, plane = _drawn_six_by_wall(5.0)
+    assert dash_past_top_face(face, plane, (0.0, -1.0), DIE, by_wall=True)
+
+
+def test_a_dash_on_the_top_face_rim_is_no_second_face() -> None:
+    # it ends within the edge's blur of the top face's square: the rim's own shade
+    face, plane = _drawn_six_by_wall(1.0)
+    assert not dash_past_top_face(face, plane, (0.0, -1.0), DIE, by_wall=True)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        # an ivory 6 touching the wall's dark foot, its edge turned 20° to it: the rows across the
+        # edge are part die, part wall, and the wall's part is dark against its row; a white 6
+        # leans on the wall beside it
+        "flat-by-wall-rim-on-wall-foot-white-six",
+        # an ivory 5 turned 54°, its corner on the wall's dark foot; a white 3 leans beside it
+        "flat-by-wall-corner-on-wall-foot-white-five",
+        # an ivory 6 with a read 1 on its outer side, off to the side: the shade of its own rim
+        # on grey-blue felt, of the face's tint within the tolerance
+        "flat-rim-shade-beside-a-die-ivory-six",
+        # a red 2 by the wall beside a leaning red 4: a speck of its rim against the wall
+        "flat-by-wall-rim-speck-red-two",
+    ],
+)
+def test_the_rim_of_a_flat_die_is_no_second_face(name: str) -> None:
+    record = json.loads((DATA / f"{name}-frame.json").read_text())
+    png = DATA / f"{name}-frame.png"
+    image = cv2.imread(str(png if png.exists() else DATA / f"{name}-frame.jpg"))
+    reading = DiceReader(load_profile(DATA / f"{name}-calibration.json"), crop_to_tray=False).read(image)
+    for die in record["dice"]:
+        read = [d for d in reading.dice if math.dist(d.center, die["centre_px"]) < 12.0]
+        refused = [u for u in reading.unreadable if math.dist(u.center, die["centre_px"]) < 12.0]
+        if die["cocked"]:
+            assert not read and [u.reason for u in refused] == ["cocked"]
+        else:
+            assert [d.value for d in read] == [die["value"]]
