@@ -21,6 +21,11 @@ from vision.verdicts import LEAN_SUPPORT_REACH, could_lean
 # (half a side either side of its centre) clear of the band looked at past the top face (0.45)
 ASIDE_ACROSS = 0.95
 TOP_DOWN_ASPECT = 0.9  # about 25° of tilt; flat faces under the box's camera measure 0.92+
+# die sides: a refused group centred this far from a top face is another die's top face (two top
+# faces seen from above lie a side apart; a leaning die's second face is centred within 0.85 of a
+# side, half a side and at most sin 45° of a half side past its centre) ...
+OTHER_TOP_FACE = 0.95
+OWN_PIPS = 0.45  # ... and the pips within this many die sides of its centre are on it, not a second face
 
 
 def cocked_if_leaning(
@@ -49,6 +54,8 @@ def cocked_if_leaning(
         return face
     if face.fit is not None and face.fit.aspect < TOP_DOWN_ASPECT:
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="tilted grid")
+    if die_size:
+        unclaimed = [b for b in unclaimed if not on_another_top_face(face, b, frame_faces or [], die_size)]
     if shows_second_face(face, unclaimed, nadir or view_centre, die_size):
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="second face seen")
     if (
@@ -67,6 +74,17 @@ def cocked_if_leaning(
     ):
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="outer face on a die")
     return face
+
+
+def on_another_top_face(face: Face, blob: PipBlob, frame_faces: list[Face], die_size: float) -> bool:
+    """Whether the blob is a pip of a refused group that is another die's top face."""
+    return any(
+        other.value is None
+        and other.reason is not None
+        and math.dist(other.center, face.center) >= OTHER_TOP_FACE * die_size
+        and math.dist(other.center, (blob.x, blob.y)) < OWN_PIPS * die_size
+        for other in frame_faces
+    )
 
 
 def _outward(face: Face, view_centre: tuple[float, float]) -> tuple[float, float]:
