@@ -57,6 +57,23 @@ def top_colour(face: Face, colour: np.ndarray, side: float) -> np.ndarray:
     return np.median(_sample(colour, xs[None], ys[None])[0], axis=0)
 
 
+def bare_top_colour(face: Face, colour: np.ndarray, side: float) -> np.ndarray:
+    """The top face's own colour: the half of `top_colour`'s ring least like its pips.
+
+    A pip's glow (light pips) or shade (dark pips) shifts the face round it towards the pip's
+    colour, and the ring passes near a 5's or a 4's corner pips; the face itself is where the
+    ring is furthest from the pips' colour.
+    """
+    turn = np.linspace(0.0, 2.0 * math.pi, 32, endpoint=False)
+    xs = face.center[0] + REF_RADIUS * side * np.cos(turn)
+    ys = face.center[1] + REF_RADIUS * side * np.sin(turn)
+    ring = _sample(colour, xs[None], ys[None])[0]
+    cells = [face.fit.to_image(u, v) for u, v in face.fit.cells] if face.fit is not None else [face.center]
+    pips = _sample(colour, np.array([[c[0] for c in cells]]), np.array([[c[1] for c in cells]]))[0]
+    away = np.abs(ring - np.median(pips, axis=0)).sum(axis=1)
+    return np.median(ring[away >= np.median(away)], axis=0)
+
+
 def reach_over_backdrop(
     face: Face, colour: np.ndarray, outward: tuple[float, float], side: float, top: np.ndarray
 ) -> float:
@@ -113,7 +130,7 @@ def backdrop_reaches(
     """(outer, inner): how much further the body reaches past the outer edge, and past the inner
     edge (turned to the middle), than past the lesser side edge; None as for `backdrop_excess`.
     """
-    top = top_colour(face, colour, side)
+    top = bare_top_colour(face, colour, side)
     if float(top.sum()) < 60.0:
         return None
     ux, uy = outward
