@@ -27,7 +27,7 @@ TOO_DARK = 45.0  # b + g + r: below this on both sides, a tint means nothing and
 # a side face turned from the light keeps roughly the top face's tint, within this L1 step, at
 # 0.3 to 1.7 of its brightness; a shadow of another tint (a blue light's on a white die) does not
 SIDE_TINT = 0.2
-SIDE_SHADE = (0.3, 1.7)
+SIDE_SHADE = (0.3, 2.5)
 EDGE_BLUR = 0.05  # die sizes: how far inside its true edge a blurred edge may end a run
 REF_RADIUS = 0.4  # die sides from the centre: the bare top face between corner pips and edge
 
