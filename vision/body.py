@@ -42,7 +42,7 @@ WALL_REACH = 1.0  # die sides inside the tray's outline: a die leaning on the wa
 # face past the inner edge (die sides beyond the lesser side edge), a narrower band past the
 # outer edge tells: leaning dice by the wall measured 0.06 and more, flat dice by the wall
 # without an inner face 0.04 at most (on simulated throws)
-NO_INNER_FACE = 0.03
+NO_INNER_FACE = 0.045
 TIPPED_EXCESS = 0.05
 # die sides past the inner edge: the side face turned to the middle in view (and no band past the
 # outer edge), so the die is not tipped towards the middle and no face of it can show past the
