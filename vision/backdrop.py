@@ -25,7 +25,9 @@ FLANK_TINT = 0.06  # largest L1 step of (b, g, r) / (b + g + r) from the backgro
 FLANK_SHADE = (0.35, 1.6)
 TOO_DARK = 45.0  # b + g + r: below this on both sides, a tint means nothing and the two match
 # a side face turned from the light keeps roughly the top face's tint, within this L1 step, at
-# 0.3 to 1.7 of its brightness; a shadow of another tint (a blue light's on a white die) does not
+# 0.3 to 2.5 of its brightness; a shadow of another tint (a blue light's on a white die) does not.
+# A leaning die's top is tipped from a lamp on the wall's side, which its turned-up face faces:
+# a white 5 leaning 38° under a tungsten bar showed that face at 2.0 of its top face's level
 SIDE_TINT = 0.2
 SIDE_SHADE = (0.3, 2.5)
 EDGE_BLUR = 0.05  # die sizes: how far inside its true edge a blurred edge may end a run
