@@ -25,9 +25,11 @@ FLANK_TINT = 0.06  # largest L1 step of (b, g, r) / (b + g + r) from the backgro
 FLANK_SHADE = (0.35, 1.6)
 TOO_DARK = 45.0  # b + g + r: below this on both sides, a tint means nothing and the two match
 # a side face turned from the light keeps roughly the top face's tint, within this L1 step, at
-# 0.3 to 1.7 of its brightness; a shadow of another tint (a blue light's on a white die) does not
+# 0.3 to 2.5 of its brightness; a shadow of another tint (a blue light's on a white die) does not.
+# A leaning die's top is tipped from a lamp on the wall's side, which its turned-up face faces:
+# a white 5 leaning 38° under a tungsten bar showed that face at 2.0 of its top face's level
 SIDE_TINT = 0.2
-SIDE_SHADE = (0.3, 1.7)
+SIDE_SHADE = (0.3, 2.5)
 EDGE_BLUR = 0.05  # die sizes: how far inside its true edge a blurred edge may end a run
 REF_RADIUS = 0.4  # die sides from the centre: the bare top face between corner pips and edge
 
@@ -55,6 +57,23 @@ def top_colour(face: Face, colour: np.ndarray, side: float) -> np.ndarray:
     xs = face.center[0] + REF_RADIUS * side * np.cos(turn)
     ys = face.center[1] + REF_RADIUS * side * np.sin(turn)
     return np.median(_sample(colour, xs[None], ys[None])[0], axis=0)
+
+
+def bare_top_colour(face: Face, colour: np.ndarray, side: float) -> np.ndarray:
+    """The top face's own colour: the half of `top_colour`'s ring least like its pips.
+
+    A pip's glow (light pips) or shade (dark pips) shifts the face round it towards the pip's
+    colour, and the ring passes near a 5's or a 4's corner pips; the face itself is where the
+    ring is furthest from the pips' colour.
+    """
+    turn = np.linspace(0.0, 2.0 * math.pi, 32, endpoint=False)
+    xs = face.center[0] + REF_RADIUS * side * np.cos(turn)
+    ys = face.center[1] + REF_RADIUS * side * np.sin(turn)
+    ring = _sample(colour, xs[None], ys[None])[0]
+    cells = [face.fit.to_image(u, v) for u, v in face.fit.cells] if face.fit is not None else [face.center]
+    pips = _sample(colour, np.array([[c[0] for c in cells]]), np.array([[c[1] for c in cells]]))[0]
+    away = np.abs(ring - np.median(pips, axis=0)).sum(axis=1)
+    return np.median(ring[away >= np.median(away)], axis=0)
 
 
 def reach_over_backdrop(
@@ -113,7 +132,7 @@ def backdrop_reaches(
     """(outer, inner): how much further the body reaches past the outer edge, and past the inner
     edge (turned to the middle), than past the lesser side edge; None as for `backdrop_excess`.
     """
-    top = top_colour(face, colour, side)
+    top = bare_top_colour(face, colour, side)
     if float(top.sum()) < 60.0:
         return None
     ux, uy = outward

@@ -39,10 +39,11 @@ WALL_REACH = 1.0  # die sides inside the tray's outline: a die leaning on the wa
 # Seen from straight above, a flat die away from the middle shows the side face turned to the
 # middle; a die tipped towards the middle further than the camera's view angle there hides that
 # face and shows the one past its outer edge instead (one or the other, never both). With no
-# face past the inner edge (die sides beyond the lesser side edge), a narrower band past the
-# outer edge tells: leaning dice by the wall measured 0.06 and more, flat dice by the wall
-# without an inner face 0.04 at most (on simulated throws)
-NO_INNER_FACE = 0.03
+# face past the inner edge (under 0.045 die sides beyond the lesser side edge: about a pixel of
+# edge blur; a white 1 leaning 24° measured 0.036), a narrower band past the outer edge tells:
+# leaning dice by the wall measured 0.06 and more, flat dice by the wall without an inner face
+# 0.04 at most (on simulated throws)
+NO_INNER_FACE = 0.045
 TIPPED_EXCESS = 0.05
 # die sides past the inner edge: the side face turned to the middle in view (and no band past the
 # outer edge), so the die is not tipped towards the middle and no face of it can show past the

@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from calibration.simulated import profile_for_preset
-from vision.backdrop import backdrop_excess, backdrop_reaches
+from vision.backdrop import backdrop_excess, backdrop_reaches, bare_top_colour, top_colour
 from vision.body import BACKDROP_EXCESS, LEAN_EXCESS, body_reach, reach_past_sides
 from vision.events import TrayAtRest
 from vision.faces import Face
@@ -64,6 +64,20 @@ def test_a_flat_die_by_the_wall_ends_at_its_top_face(name: str) -> None:
     ["leaning-red-pips-5", "leaning-red-pips-5b", "leaning-red-pips-6-shaded", "leaning-random-2-shaded"],
 )
 def test_a_leaning_die_shows_a_body_unlike_the_felt_and_wall_beside_it(name: str) -> None:
+    excess = excess_of(name, against_backdrop=True)
+    assert excess is not None and excess > BACKDROP_EXCESS
+
+
+@pytest.mark.parametrize("name", ["leaning-glowing-pips-red-4", "leaning-glowing-pips-red-5"])
+def test_the_top_face_colour_is_taken_clear_of_the_glow_of_its_pips(name: str) -> None:
+    # red dice with white pips: the ring round the centre passes by the corner pips, whose glow
+    # tinted the top face's colour so far that the top face itself did not pass for a side face
+    record = json.loads((DATA / f"{name}.json").read_text())
+    image = cv2.imread(str(DATA / f"{name}.png"))
+    face = face_of(record["pips"], record["side"])
+    ring, bare = top_colour(face, image, face.size), bare_top_colour(face, image, face.size)
+    red_share = lambda c: float(c[2] / c.sum())  # noqa: E731
+    assert red_share(bare) > red_share(ring)
     excess = excess_of(name, against_backdrop=True)
     assert excess is not None and excess > BACKDROP_EXCESS
 
@@ -198,6 +212,13 @@ def test_the_reader_refuses_the_leaning_die_and_reads_the_flat_ones(name: str) -
         # a white 3 leaning 36° on a die off to the side of the way out, far from the wall: the
         # dashes of its second face past the outer edge, clear of that die's own side faces
         "leaning-on-a-die-aside-white-three",
+        # a white 5 leaning 38° under a tungsten bar on the wall's side: its turned-up face, lit
+        # head-on, is twice as bright as its top face (frame kept round the die, black elsewhere)
+        "leaning-bright-second-face-white-five",
+        # a white 1 leaning 24°, tipped about as far as the lens sees it off the vertical: a pixel
+        # of face past the inner edge, 0.11 of a side of band past the outer edge (frame kept
+        # round the die, black elsewhere)
+        "leaning-no-inner-face-white-one",
     ],
 )
 def test_the_whole_frame_read_refuses_the_leaning_die_and_reads_the_flat_ones(name: str) -> None:
