@@ -42,9 +42,16 @@ def margin_is_face(
     # the ring round a blurred pip is darkened by the pip's own blur: face further out that is
     # brighter than it is still face if it has its hue (taken at the ring's brightness)
     seen = colour_at(colour, xs, ys)
-    brighter = sample_at(dark, xs, ys) >= face_level
+    level = sample_at(dark, xs, ys)
+    brighter = level >= face_level
     scaled = seen * (float(face.max()) / np.maximum(seen.max(axis=1, keepdims=True), 1.0))
     same_hue = np.abs(scaled - face).max(axis=1) <= colour_tolerance(face, contrast)
     off &= ~(brighter & same_hue)
+    # the face's colour is read 3 pixels past the pips' rims, which on pips near the die's edge
+    # reaches the shade of its rounded edge; a side face or an edge past the face's end is turned
+    # from the light, and the felt is of another hue: a mid-side of the face's hue and level,
+    # lighter in the picture than that colour, is face
+    lighter = seen.sum(axis=1) > float(face.sum())
+    off &= ~(lighter & same_hue & (level >= floor))
     # one side may fail to glare or a shadow; a face that ends at its pips fails on two
     return int(off.sum()) <= 1
