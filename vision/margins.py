@@ -14,6 +14,7 @@ from vision.median import median
 from vision.pips import PipBlob
 
 MARGIN = 1.45  # bare face beyond the outer pips, in grid spacings (edges at about 1.8)
+GLOW_SHARE = 0.3  # most of a light pip's colour its blur mixes into the face 3 px past its rim
 
 
 def margin_is_face(
@@ -42,9 +43,26 @@ def margin_is_face(
     # the ring round a blurred pip is darkened by the pip's own blur: face further out that is
     # brighter than it is still face if it has its hue (taken at the ring's brightness)
     seen = colour_at(colour, xs, ys)
-    brighter = sample_at(dark, xs, ys) >= face_level
+    level = sample_at(dark, xs, ys)
+    brighter = level >= face_level
     scaled = seen * (float(face.max()) / np.maximum(seen.max(axis=1, keepdims=True), 1.0))
     same_hue = np.abs(scaled - face).max(axis=1) <= colour_tolerance(face, contrast)
     off &= ~(brighter & same_hue)
+    # the face's colour is read 3 pixels past the pips' rims, which on pips near the die's edge
+    # reaches the shade of its rounded edge; a side face or an edge past the face's end is turned
+    # from the light, and the felt is of another hue: a mid-side of the face's hue and level,
+    # lighter in the picture than that colour, is face
+    lighter = seen.sum(axis=1) > float(face.sum())
+    off &= ~(lighter & same_hue & (level >= floor))
+    # the blur of light pips a few pixels wide mixes their colour into that ring (a red face
+    # pink round white pips 5 px wide, 7 px apart): a mid-side at the face's level that, mixed
+    # with some of the pips' colour, gives the ring's is the face clear of that glow
+    pip = np.median(colour_at(colour, np.array([p.x for p in pips]), np.array([p.y for p in pips])), axis=0)
+    if float(pip.sum()) > float(face.sum()):
+        towards = pip[None, :] - seen
+        share = ((face[None, :] - seen) * towards).sum(axis=1) / np.maximum((towards**2).sum(axis=1), 1.0)
+        residual = np.abs(face[None, :] - seen - share[:, None] * towards).max(axis=1)
+        glow = (share > 0.0) & (share <= GLOW_SHARE) & (residual <= colour_tolerance(face, contrast))
+        off &= ~(glow & (level >= floor))
     # one side may fail to glare or a shadow; a face that ends at its pips fails on two
     return int(off.sum()) <= 1

@@ -1,0 +1,92 @@
+"""Red dice of white pips: set near their faces' centres by the wall of a purple tray, or so close
+that the threshold runs them together.
+
+The frame parts (tests/data/sim-rests, 320×400 round the picture's centre of a 640×480 frame,
+with the scene's calibration moved to the part) hold flat red 4s 24 px wide whose white pips
+sit 5 px from the face's centre lines: the rings round the pips reach the shade of the die's
+rounded edge, and the pip grid's side (19 px) is short of the die's.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.faces import ROUND_MIN, read_group
+from vision.pips import PipSearch, find_pip_blobs
+from vision.profile import load_profile
+from vision.reader import PIP_PER_SIDE, DiceReader, Reading, _window_for
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "sim-rests"
+
+
+def read_part(name: str) -> Reading:
+    image = cv2.imread(str(DATA / name), cv2.IMREAD_COLOR)
+    profile = load_profile(DATA / "random-11023-part-calibration.json")
+    return DiceReader(profile, crop_to_tray=False).read(image)
+
+
+def values_near(reading: Reading, centre: tuple[float, float]) -> list[int]:
+    return [d.value for d in reading.dice if math.dist(d.center, centre) <= 8.0]
+
+
+def test_a_face_whose_rings_reach_its_edge_s_shade_is_read() -> None:
+    # the 4 at (206, 67): two of its bare mid-sides are brighter red than the face colour read
+    # round its pips, half of whose ring lies on the shaded edge; it was refused `not_pips`
+    reading = read_part("random-11023-4-edge-shade-frame-part.png")
+    assert values_near(reading, (206.0, 67.0)) == [4]
+    assert values_near(reading, (122.0, 66.0)) == [4]
+    assert reading.unreadable == ()
+
+
+def test_a_flat_die_by_the_wall_whose_side_run_stops_on_its_edge_s_shade_is_read() -> None:
+    # the 4 at (122, 66), 7 px inside the wall: a side run stopped 0.49 of the grid's side out,
+    # on the shade of the rounded edge, and the outer one at half the die (0.62 of the grid's
+    # side); it was refused `cocked` (body past top face)
+    reading = read_part("random-11023-4-by-wall-frame-part.png")
+    for centre in ((122.0, 66.0), (173.0, 76.0), (206.0, 67.0)):
+        assert values_near(reading, centre) == [4]
+    assert len(reading.dice) == 3
+    assert reading.unreadable == ()
+
+
+def test_the_middle_pips_of_a_6_cut_from_its_columns_are_its_pips() -> None:
+    # the light-pip plane (48×48) and the white-balanced colour round a red 6 24 px wide touching
+    # a 1: each column is one blob of the threshold, cut in three; the middle pips, cut on both
+    # sides, measure 0.58 and were marks in the empty cells of a 4 (`occluded`)
+    plane = cv2.imread(str(DATA / "red-dice-12040-6-light-plane.png"), cv2.IMREAD_GRAYSCALE)
+    colour = cv2.imread(str(DATA / "red-dice-12040-6-balanced.png"), cv2.IMREAD_COLOR)
+    blobs = find_pip_blobs(plane, PipSearch(block=_window_for(PIP_PER_SIDE * 24.0)))
+    corners = [b for b in blobs if b.roundness >= ROUND_MIN]
+    middles = [b for b in blobs if b.roundness < ROUND_MIN]
+    assert len(corners) == 4 and len(middles) == 2
+    face = read_group(plane, colour, [0, 1, 2, 3], corners, blobs)
+    assert face.value == 6 and face.pip_count == 6
+    # marks of that squash not cut from the face's pips are no pips of it
+    apart = [*corners, *(replace(b, cut_from=-1) for b in middles)]
+    assert read_group(plane, colour, [0, 1, 2, 3], corners, apart).reason == "occluded"
+
+
+def test_a_face_pink_round_its_white_pips_goes_on_past_them_in_its_own_red() -> None:
+    # the light-pip plane and the white-balanced colour (48×48) round a red 3 of white pips 5 px
+    # wide, 7 px apart: the ring read 3 px past the pips is pink with their glow, and two bare
+    # mid-sides, of the clean red, were off the face's colour (`not_pips`)
+    from vision.layout import fit_layout
+    from vision.margins import margin_is_face
+
+    plane = cv2.imread(str(DATA / "red-dice-11000-3-light-plane.png"), cv2.IMREAD_GRAYSCALE)
+    colour = cv2.imread(str(DATA / "red-dice-11000-3-balanced.png"), cv2.IMREAD_COLOR)
+    blobs = find_pip_blobs(plane, PipSearch(block=_window_for(PIP_PER_SIDE * 24.0)))
+    pips = [b for b in blobs if b.roundness >= ROUND_MIN and math.dist((b.x, b.y), (24.0, 24.0)) < 10.0]
+    fit = fit_layout(np.array([(p.x, p.y) for p in pips]))
+    assert fit is not None and fit.value == 3
+    assert margin_is_face(plane, colour, fit, pips)
+    # pips of the face's own colour cast no glow: the pink ring is then no face of that red
+    unlit = colour.copy()
+    for p in pips:
+        unlit[round(p.y), round(p.x)] = (91, 61, 195)
+    assert not margin_is_face(plane, unlit, fit, pips)
