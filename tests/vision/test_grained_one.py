@@ -1,0 +1,54 @@
+"""A 1 on a face grained or shaded in patches darker than the face's tolerance.
+
+Its tint runs on to the die's edge; only a mark as dark as a pip (a hidden pip of a 3 or a 5)
+may end a ray before it.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.facerays import pip_dark_ray_lengths
+from vision.ones import LONE_EDGE_SHARE, _ray_lengths
+from vision.pips import PipBlob
+from vision.profile import load_profile
+from vision.reader import DiceReader
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "sim-rests"
+
+
+def test_a_grained_ivory_1_on_dark_felt_is_read() -> None:
+    # an ivory die 31 px wide whose face has patches some 20 levels darker than round its pip
+    image = cv2.imread(str(DATA / "random-11005-1-grained.png"), cv2.IMREAD_COLOR)
+    profile = load_profile(DATA / "random-11005-1-grained-calibration.json")
+    reading = DiceReader(profile, crop_to_tray=False).read(image)
+    assert [d.value for d in reading.dice] == [1]
+    assert math.dist(reading.dice[0].center, (23.6, 40.3)) < 3.0
+    assert not reading.unreadable
+
+
+def face_with_pip(mark_level: float) -> tuple[np.ndarray, np.ndarray, PipBlob]:
+    """A pale face with a pip 6 px wide at (40, 40) and a mark 5 px wide 12 px right of it."""
+    dark = np.full((80, 80), 200, np.uint8)
+    cv2.circle(dark, (40, 40), 3, 60, -1)
+    cv2.circle(dark, (52, 40), 2, int(mark_level), -1)
+    colour = cv2.cvtColor(dark, cv2.COLOR_GRAY2BGR)
+    pip = PipBlob(40.0, 40.0, 28.0, 6.0, 6.0, 0.0, 60.0, 200.0, 195.0, 0.95)
+    return dark, colour, pip
+
+
+def test_grain_ends_no_ray_but_a_mark_as_dark_as_a_pip_does() -> None:
+    # grain 25 levels darker than the face stops the rays of its tolerance, not these
+    dark, colour, pip = face_with_pip(175.0)
+    assert float(np.min(_ray_lengths(dark, colour, pip, 30.0))) < 12.0
+    assert np.all(np.isinf(pip_dark_ray_lengths(dark, pip, 6.0, 30.0, 32)))
+    # a mark half the pip's contrast below the face (a hidden pip) ends the ray towards it
+    dark, colour, pip = face_with_pip(120.0)
+    ends = pip_dark_ray_lengths(dark, pip, 6.0, 30.0, 32)
+    assert 9.0 <= float(ends[0]) <= 11.0
+    assert np.isinf(ends[16])
+    assert float(np.min(ends)) < LONE_EDGE_SHARE * 31.0
