@@ -68,7 +68,8 @@ def tint_ray_lengths(colour: np.ndarray, pip: PipBlob, start: float, reach: floa
     seen = colour_at(colour, xs.ravel(), ys.ravel()).reshape((*xs.shape, 3))
     sums = seen.sum(axis=-1)
     step = np.abs(seen / np.maximum(sums, 1.0)[..., None] - face / float(face.sum())).sum(axis=-1)
-    limit = max(EDGE_TINT, TINT_NOISE / float(face.sum()))
+    # the tint of a sample darker than the face is the noisier (a few levels over a smaller sum)
+    limit = np.maximum(EDGE_TINT, TINT_NOISE / np.minimum(sums, float(face.sum())))
     return _first_edge((step > limit) & (sums >= TOO_DARK), radii, xs, ys, colour.shape)
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.facerays import pip_dark_ray_lengths
+from vision.facerays import pip_dark_ray_lengths, tint_ray_lengths
 from vision.ones import LONE_EDGE_SHARE, _ray_lengths
 from vision.pips import PipBlob
 from vision.profile import load_profile
@@ -52,3 +52,27 @@ def test_grain_ends_no_ray_but_a_mark_as_dark_as_a_pip_does() -> None:
     assert 9.0 <= float(ends[0]) <= 11.0
     assert np.isinf(ends[16])
     assert float(np.min(ends)) < LONE_EDGE_SHARE * 31.0
+
+
+def test_a_black_1_with_a_dark_notch_by_its_pip_is_read() -> None:
+    # a black die 25 px wide with a white pip, on purple felt as bright as it in the light-pip
+    # plane: only its tint outlines it; a notch 20 levels darker than the face beside the pip
+    # has a tint as far from the face's as its few levels of noise over its smaller sum allow
+    image = cv2.imread(str(DATA / "random-9025-1-dark-rim.png"), cv2.IMREAD_COLOR)
+    profile = load_profile(DATA / "random-9025-1-dark-rim-calibration.json")
+    reading = DiceReader(profile, crop_to_tray=False).read(image)
+    assert [d.value for d in reading.dice] == [1]
+    assert math.dist(reading.dice[0].center, (26.6, 28.4)) < 3.0
+    assert not reading.unreadable
+
+
+def test_the_tint_of_a_darker_sample_is_held_to_its_own_noise() -> None:
+    colour = np.full((60, 60, 3), (47, 40, 48), np.uint8)
+    cv2.circle(colour, (30, 30), 2, (180, 180, 180), -1)
+    pip = PipBlob(30.0, 30.0, 12.0, 4.0, 4.0, 0.0, 75.0, 210.0, 205.0, 0.95)
+    # a dark pixel pair whose tint departs 0.18 from the face's (sum 74 against 135)
+    colour[30, 37:39] = (19, 26, 29)
+    assert np.all(np.isinf(tint_ray_lengths(colour, pip, 5.0, 25.0, 32)))
+    # a sample as bright as the face, as far from its tint, is another face
+    colour[30, 37:39] = (35, 47, 53)
+    assert 6.5 <= float(tint_ray_lengths(colour, pip, 5.0, 25.0, 32)[0]) <= 8.5
