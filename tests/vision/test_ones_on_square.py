@@ -1,7 +1,9 @@
-"""A 1 on a face grained or shaded in patches darker than the face's tolerance.
+"""A lone pip read as a 1 on its die's square (`ones.read_on_square`), with the die size known.
 
-Its tint runs on to the die's edge; only a mark as dark as a pip (a hidden pip of a 3 or a 5)
-may end a ray before it.
+Its face's edge is no step of brightness: a face grained in patches darker than its tolerance,
+whose tint runs on to the die's edge (only a mark as dark as a pip, a hidden pip of a 3 or a 5,
+may end a ray before it); a black face with a dark notch by its pip; a red face fading into
+red-brown felt.
 """
 
 from __future__ import annotations
@@ -76,3 +78,15 @@ def test_the_tint_of_a_darker_sample_is_held_to_its_own_noise() -> None:
     # a sample as bright as the face, as far from its tint, is another face
     colour[30, 37:39] = (35, 47, 53)
     assert 6.5 <= float(tint_ray_lengths(colour, pip, 5.0, 25.0, 32)[0]) <= 8.5
+
+
+def test_a_red_1_whose_face_fades_into_the_felt_is_read_on_its_square() -> None:
+    # a red die 28 px wide with a white pip on red-brown felt: its colour departs from the face's
+    # over a blurred edge (no step within two pixels, no change of tint past the tolerance), and
+    # its side face, with a pip, carries the rays on its lower left past the die's square
+    image = cv2.imread(str(DATA / "random-10005-1-faded-edge-part.png"), cv2.IMREAD_COLOR)
+    profile = load_profile(DATA / "random-10005-1-faded-edge-part-calibration.json")
+    reading = DiceReader(profile, crop_to_tray=False).read(image)
+    assert sorted(d.value for d in reading.dice) == [1, 3]
+    assert any(d.value == 1 and math.dist(d.center, (96.2, 94.9)) < 3.0 for d in reading.dice)
+    assert not reading.unreadable
