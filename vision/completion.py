@@ -35,6 +35,7 @@ from vision.faces import (
 from vision.layout import LayoutFit, fit_layout, fits_missing
 from vision.oblique import CameraSquash
 from vision.pips import PipBlob
+from vision.sidepips import SideView
 from vision.verdicts import SPACING_PER_SIDE
 
 # how far from a group's centroid its missing pip may lie, over the group's own reach: a 5 short
@@ -110,12 +111,14 @@ def read_completed(
     second_try: bool,
     camera_squash: CameraSquash | None,
     die_size: float | None,
+    side_view: SideView | None = None,
 ) -> Face:
     """`read_group`; a group that fits no layout is read again with the pips it is short of:
     those measured too squashed to be grouped (`marks_completing`), or, with the die size
     known, pips lost whose places are seen dark (`read_short_of_pips`)."""
     face = read_group(
-        dark, colour, group, round_blobs, blobs, second_try, camera_squash=camera_squash
+        dark, colour, group, round_blobs, blobs, second_try, camera_squash=camera_squash,
+        side_view=side_view,
     )
     if face.value is not None or face.detail != "no layout fits":
         return face
@@ -123,7 +126,8 @@ def read_completed(
     whole = [*pips, *marks_completing(pips, blobs)]
     if len(whole) > len(pips):
         completed = read_group(
-            dark, colour, list(range(len(whole))), whole, blobs, second_try, camera_squash=camera_squash
+            dark, colour, list(range(len(whole))), whole, blobs, second_try, camera_squash=camera_squash,
+            side_view=side_view,
         )
         return completed if completed.value is not None else face
     if die_size:
@@ -131,7 +135,7 @@ def read_completed(
             dark, pips, die_size,
             lambda partial: read_group(
                 dark, colour, group, round_blobs, blobs, second_try,
-                camera_squash=camera_squash, short_of=partial,
+                camera_squash=camera_squash, short_of=partial, side_view=side_view,
             ),
         )
         return short or face

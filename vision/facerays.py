@@ -1,7 +1,7 @@
 """Rays from a lone pip to its face's edge, for faces whose edge is no step of brightness.
 
 `ones._ray_lengths` ends a ray on a sample darker than the face round the pip, or far from its
-colour. Three faces defeat it, and these rays serve them, with the die size known:
+colour. Four faces defeat it, and these rays serve them, with the die size known:
 
 - a black die lit to its felt's brightness: the face keeps its own tint (each channel's share of
   the brightness) to the edge and the felt has another, so the tint's step outlines the die;
@@ -9,7 +9,9 @@ colour. Three faces defeat it, and these rays serve them, with the die size know
   side): the colour drifts a few levels a pixel, while an edge steps by the tolerance within
   two pixels, so each sample is compared with the one two pixels before it;
 - an ivory die on white felt: neither tint nor brightness steps at its edge past the face's
-  tolerance, but its rounded edge, turned from the light, shades a seam a little darker.
+  tolerance, but its rounded edge, turned from the light, shades a seam a little darker;
+- a face grained or shaded in patches darker than its tolerance: its tint runs on to its edge,
+  and only a mark as dark as a pip (a hidden pip of a 3 or a 5) ends a ray before it.
 """
 
 from __future__ import annotations
@@ -31,6 +33,9 @@ STEP_BACK = 2  # samples (pixels) back along the ray: an edge blurred over two o
 # a seam this much darker than its face (face_tolerance's least), which a pale face lit evenly
 # stays within
 SEAM_DEPTH = 12.0
+# of the pip's contrast below the face round it: a pip of the same face, printed and lit alike,
+# stands out at least this much (LIKE_CONTRAST); a face's grain or shade does not
+PIP_DEPTH = 0.5
 
 
 def _grid(pip: PipBlob, start: float, reach: float, count: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -63,7 +68,8 @@ def tint_ray_lengths(colour: np.ndarray, pip: PipBlob, start: float, reach: floa
     seen = colour_at(colour, xs.ravel(), ys.ravel()).reshape((*xs.shape, 3))
     sums = seen.sum(axis=-1)
     step = np.abs(seen / np.maximum(sums, 1.0)[..., None] - face / float(face.sum())).sum(axis=-1)
-    limit = max(EDGE_TINT, TINT_NOISE / float(face.sum()))
+    # the tint of a sample darker than the face is the noisier (a few levels over a smaller sum)
+    limit = np.maximum(EDGE_TINT, TINT_NOISE / np.minimum(sums, float(face.sum())))
     return _first_edge((step > limit) & (sums >= TOO_DARK), radii, xs, ys, colour.shape)
 
 
@@ -104,3 +110,14 @@ def seam_ray_lengths(
     seen = sample_at(dark, xs.ravel(), ys.ravel()).reshape(xs.shape)
     level = float(np.median(seen[:, :STEP_BACK + 1]))  # the face just past the pip's blur, all round
     return _first_edge(seen < level - SEAM_DEPTH, radii, xs, ys, dark.shape)
+
+
+def pip_dark_ray_lengths(
+    dark: np.ndarray, pip: PipBlob, start: float, reach: float, count: int
+) -> np.ndarray:
+    """Per ray, the distance to a mark as dark as a pip of the face (PIP_DEPTH); inf where none."""
+    radii, xs, ys = _grid(pip, start, reach, count)
+    if len(radii) == 0:
+        return np.full(count, np.inf)
+    seen = sample_at(dark, xs.ravel(), ys.ravel()).reshape(xs.shape)
+    return _first_edge(seen < pip.ring_level - PIP_DEPTH * pip.contrast, radii, xs, ys, dark.shape)

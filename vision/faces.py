@@ -25,6 +25,7 @@ from vision.margins import margin_is_face
 from vision.median import median
 from vision.oblique import OBLIQUE_DETAIL, CameraSquash, squashed_as_camera
 from vision.pips import PipBlob
+from vision.sidepips import SideView, side_face_pip
 from vision.smear import narrowed_along_smear, smear_direction, smeared_alike
 
 ROUND_MIN = 0.6  # short/long axis of a pip counted as seen face-on
@@ -232,6 +233,7 @@ def _stray_marks(
     die_reach: float,
     lost: tuple[tuple[float, float], ...] = (),
     smeared: bool = False,
+    side_view: SideView | None = None,
 ) -> bool:
     """True when a mark that is not one of the face's pips lies on the die.
 
@@ -254,6 +256,8 @@ def _stray_marks(
             continue  # the lost pip itself, or a piece of it
         if _encloses(blob, pips):
             continue  # the die itself, darker than a paler tray: no mark on a face holds its pips
+        if side_view is not None and side_face_pip(fit, blob, contrast, side_view):
+            continue  # a shaded pip of a side face the camera sees past this one's edge
         reach = max(abs(u), abs(v))
         if reach < 1.45:
             return True
@@ -310,6 +314,7 @@ def read_group(
     smear_seen: bool = False,
     camera_squash: CameraSquash | None = None,
     short_of: tuple[LayoutFit, list[tuple[float, float]]] | None = None,
+    side_view: SideView | None = None,
 ) -> Face:
     """Read one group of two to six pips as a face, or refuse it.
 
@@ -319,7 +324,8 @@ def read_group(
     `camera_squash` is the squash of the frame's read faces (no top-down profile): a face
     squashed just as they are is flat under an oblique camera (`oblique.squashed_as_camera`).
     `short_of` is a fit of the group onto a face short of some pips, and those pips' cells, seen
-    dark in the image by the caller (`completion.read_short_of_pips`).
+    dark in the image by the caller (`completion.read_short_of_pips`). `side_view` (a top-down
+    camera's point below the lens, and the die size) lets a side face's shaded pips be told.
     """
     pips = [blobs[i] for i in group]
     points = np.array([(p.x, p.y) for p in pips])
@@ -382,10 +388,10 @@ def read_group(
             # with it, held to every check (the grid of 4 pips or more shows a tilt)
             whole_face = [*pips, *tiny]
             return read_group(dark, colour, list(range(len(whole_face))), whole_face, all_marks,
-                              second_try, smear_seen)
+                              second_try, smear_seen, side_view=side_view)
         return refuse("occluded", "mark in an empty cell")
     reach = SECOND_TRY_REACH if second_try else DIE_REACH
-    if _stray_marks(fit, pips, all_marks, reach, lost, blurred):
+    if _stray_marks(fit, pips, all_marks, reach, lost, blurred, side_view):
         return refuse("not_pips", "stray mark on the die")
     if not margin_is_face(dark, colour, fit, pips):
         return refuse("not_pips", "face ends at the pips")

@@ -15,6 +15,7 @@ from vision.facecolour import level_step
 from vision.faces import (
     GROUP_SIZE_PX,
     LIKE_CONTRAST,
+    LIKE_TWO_CONTRAST,
     ROUND_MIN,
     ROUND_WITHIN_PX,
     Face,
@@ -177,7 +178,10 @@ def read_top_of(
     strongest = max(blobs[i].contrast for i in group)
     # a pip standing out less than half as much as the strongest is no pip of its face
     strong_part = [i for i in group if blobs[i].contrast >= LIKE_CONTRAST * strongest]
-    parts = [brightest_face(group, blobs), round_part, strong_part]
+    # and one standing out less than a 2's pips may (LIKE_TWO_CONTRAST) is the shaded pip of a
+    # side face seen past the top face's edge: 0.5 to 0.6 of the top's on a black die
+    strongest_part = [i for i in group if blobs[i].contrast >= LIKE_TWO_CONTRAST * strongest]
+    parts = [brightest_face(group, blobs), round_part, strong_part, strongest_part]
     parts += [[i] for i in round_part]
     readings: dict[tuple[int, ...], Face] = {}
     for part in parts:

@@ -13,7 +13,7 @@ import math
 import numpy as np
 
 from vision.facecolour import face_colour, face_tolerance, level_step, off_face
-from vision.facerays import seam_ray_lengths, step_ray_lengths, tint_ray_lengths
+from vision.facerays import pip_dark_ray_lengths, seam_ray_lengths, step_ray_lengths, tint_ray_lengths
 from vision.faces import (
     COCKED_ROUNDNESS,
     LIKE_CONTRAST,
@@ -255,11 +255,14 @@ def read_on_square(
 ) -> Face | None:
     """A 1 whose face ends on no step of brightness, outlined by its die's square (die size known).
 
-    Rays end where its face's tint ends (a die as bright as the felt), or on a step of colour
-    within two pixels (a face whose sheen fades across it), or on anything darker than the face,
-    or on the seam of a light die's rounded edge (`vision.facerays`). Nothing may end them inside
-    the die's square centred on the pip (a bare face: no hidden pip, no nearer edge; a corner pip
-    of a 4 has edges a quarter side away), and half of them at least must end on that square: a
+    Rays end off its face's brightness and colour, past the square too (a colour fading into
+    the felt's over a blurred edge), or where its face's tint ends (a die as bright as the
+    felt), or on a step of colour within two pixels (a face whose sheen fades across it), or on
+    anything darker than the face, or on the seam of a light die's rounded edge, or where its
+    tint ends or on a mark as dark as a pip (a face grained darker than its tolerance)
+    (`vision.facerays`). Nothing may end them inside the die's square centred on the pip (a
+    bare face: no hidden pip, no nearer edge; a corner pip of a 4 has edges a quarter side
+    away), and half of them at least must end on that square: a
     die's side faces and its shadow may carry the rest past it, but a speck of felt or a dot on a
     larger object has no die-sized square centred on it. A pip of its size and contrast within
     0.65 of a side, whatever the level of the face round it, is on its die: no 1.
@@ -273,10 +276,15 @@ def read_on_square(
     start = 0.5 * pip.major + max(LONE_RAY_GAP_PX, 0.5 * pip.major)
     reach = 2.0 * die_size
     rays = _ray_lengths(dark, colour, pip, reach)
+    tint = tint_ray_lengths(colour, pip, start, reach, len(rays))
     for ends in (
-        np.minimum(rays, tint_ray_lengths(colour, pip, start, reach, len(rays))),
+        # a face whose colour fades into the felt's over a blurred edge, a side face past it
+        rays,
+        np.minimum(rays, tint),
         step_ray_lengths(dark, colour, pip, start, reach, len(rays)),
         seam_ray_lengths(dark, colour, pip, start, reach, len(rays)),
+        # a grained face: its tint ends at its edge, and only a mark as dark as a pip before it
+        np.minimum(tint, pip_dark_ray_lengths(dark, pip, start, reach, len(rays))),
     ):
         if float(np.min(ends)) < LONE_EDGE_SHARE * die_size:
             continue

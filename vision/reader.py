@@ -211,6 +211,8 @@ class DiceReader:
         expected = self.profile.die_size_px
         spacing_hint = expected / SIDE_PER_SPACING if expected else None
         round_blobs = [b for b in blobs if b.roundness >= ROUND_MIN]
+        # under a camera straight above, a flat die shows side faces turned to the point below it
+        side_view = (nadir, expected) if self.profile.top_down and expected and nadir else None
         groups = group_pips(dark, colour, round_blobs, spacing_hint)
         faces: list[Face] = []
         failed: list[tuple[list[int], Face]] = []
@@ -220,7 +222,9 @@ class DiceReader:
             if len(group) == 1:
                 lone.append(group[0])
                 continue
-            face = read_completed(dark, colour, group, round_blobs, blobs, False, camera_squash, expected)
+            face = read_completed(
+                dark, colour, group, round_blobs, blobs, False, camera_squash, expected, side_view
+            )
             if face.value is None:
                 failed.append((group, face))
             elif expected and not sized_alike([face], expected)[0].value:
@@ -251,7 +255,9 @@ class DiceReader:
                     # a face whose edge is no step of brightness, outlined by the die's square
                     single = read_on_square(dark, colour, pip, unclaimed, expected)
                 return single
-            face = read_completed(dark, colour, part, round_blobs, blobs, True, camera_squash, expected)
+            face = read_completed(
+                dark, colour, part, round_blobs, blobs, True, camera_squash, expected, side_view
+            )
             if face.value == 2 and _cut_beside_a_pip(face, [round_blobs[i] for i in part], round_blobs):
                 return replace(face, value=None, confidence=0.0, reason="not_pips", detail="cut pieces")
             return face

@@ -1,0 +1,68 @@
+"""A flat die's side face seen past its top face, under a camera straight above.
+
+Away from the point below the lens, a flat die shows the side faces turned to that point, their
+pips shaded and just past the top face's edge: no sign that a group is only part of its face.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from pathlib import Path
+
+import cv2
+
+from vision.layout import LayoutFit
+from vision.pips import PipBlob
+from vision.profile import load_profile
+from vision.reader import DiceReader
+from vision.sidepips import side_face_pip
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "sim-rests"
+
+
+def test_a_black_3_with_its_side_face_pips_in_view_is_read() -> None:
+    # a black die 24.6 px wide with white pips 4.5 px wide on dark teal felt; the two pips of its
+    # side face turned to the point below the lens show just past its top face's edge, standing
+    # out 0.5 to 0.6 as much as the 3's
+    image = cv2.imread(str(DATA / "random-12027-3-side-pips.png"), cv2.IMREAD_COLOR)
+    profile = load_profile(DATA / "random-12027-3-side-pips-calibration.json")
+    reading = DiceReader(profile, crop_to_tray=False).read(image)
+    assert [d.value for d in reading.dice] == [3]
+    assert math.dist(reading.dice[0].center, (64.0, 64.0)) < 5.0
+    assert not reading.unreadable
+    # taken for a die straight below the lens, whose side faces do not show, it is refused
+    centred = DiceReader(replace(profile, nadir_px=None), crop_to_tray=False).read(image)
+    assert not centred.dice
+    assert [u.reason for u in centred.unreadable] == ["not_pips"]
+
+
+def test_a_3_grouped_with_its_side_face_pips_is_found_among_the_pips_standing_out_alike() -> None:
+    # the same die's twin: its 3 and the two side face pips were grouped as one; the roundest
+    # pips and those standing out half as much as the strongest each take in a side face pip,
+    # those standing out as a 2's pips do (0.65 of the strongest) are the 3 alone
+    image = cv2.imread(str(DATA / "random-12027-3-side-pips-2.png"), cv2.IMREAD_COLOR)
+    profile = load_profile(DATA / "random-12027-3-side-pips-2-calibration.json")
+    reading = DiceReader(profile, crop_to_tray=False).read(image)
+    assert [d.value for d in reading.dice] == [3]
+    assert math.dist(reading.dice[0].center, (64.0, 64.0)) < 5.0
+    assert not reading.unreadable
+
+
+def pip(x: float, y: float, contrast: float) -> PipBlob:
+    return PipBlob(x, y, 16.0, 4.5, 4.5, 0.0, 200.0 - contrast, 200.0, 195.0, 0.95)
+
+
+def test_only_a_shaded_pip_past_the_edge_turned_to_the_nadir_is_a_side_face_pip() -> None:
+    # a face 25 px wide centred at (100, 100), square to the picture; the nadir lies below it
+    fit = LayoutFit(3, (100.0, 100.0), 5.0, 0.0, 0.0)
+    view = ((100.0, 300.0), 25.0)
+    assert side_face_pip(fit, pip(97.0, 114.0, 90.0), 160.0, view)
+    # standing out as the face's pips do, it may be a pip of a larger face
+    assert not side_face_pip(fit, pip(97.0, 114.0, 120.0), 160.0, view)
+    # inside the face's edge (12.5 px from its centre), it is on the face
+    assert not side_face_pip(fit, pip(97.0, 111.0, 90.0), 160.0, view)
+    # past the edge turned away from the nadir, no flat die shows a side face
+    assert not side_face_pip(fit, pip(97.0, 86.0, 90.0), 160.0, view)
+    # straight below the lens, no side face is turned to it
+    assert not side_face_pip(fit, pip(97.0, 114.0, 90.0), 160.0, ((100.0, 110.0), 25.0))
