@@ -21,9 +21,10 @@ WALL_FLANK = 1.3
 # die or the felt beside it (0.98 to 1.15 of the wall beside measured on simulated throws); a
 # pip's dash darker than the wall beside it is no part of it, nor one much brighter
 FOOT_SHADE = (0.95, 1.25)
-# and of the wall's tint: L1 step of the channels' shares (0.03 at most measured with a die's blur;
-# the nearest leaning die's dash on the simulated throws was 0.045 off, at 0.90 of the brightness)
-FOOT_TINT = 0.04
+# and of the wall's tint: L1 step of the channels' shares (0.03 at most measured with a die's blur);
+# a pip's dash takes the tint of the face it is blurred with: leaning dice's dashes on simulated
+# throws were 0.045 and more off on one flank at least (ivory on white felt, 0.065)
+FOOT_TINT = 0.035
 
 
 def wall_direction(outline: np.ndarray, point: tuple[float, float]) -> tuple[float, float]:
