@@ -20,6 +20,7 @@ from vision.backdrop import backdrop_reaches
 from vision.faces import Face
 from vision.lean import dash_past_top_face
 from vision.rays import RAY_COUNT, STEP_PX, outward_rays
+from vision.wallfoot import wall_direction
 
 GLOW_SKIP = 0.1  # die sides at the ray's start where a pip's glow may still tint the face
 # a side face is lit unlike the top face, turned from the light down to a third of its brightness;
@@ -185,4 +186,7 @@ def shows_body_past_top(
             return True
         if INNER_FACE[0] <= inner <= INNER_FACE[1] and against <= TIPPED_EXCESS:
             return False  # shade or specks past the outer edge are no second face's dashes
-    return dark is not None and dash_past_top_face(face, dark, outward, die_size, by_wall=True, colour=colour)
+    wall = wall_direction(outline, face.center)
+    return dark is not None and dash_past_top_face(
+        face, dark, outward, die_size, by_wall=True, colour=colour, wall=wall
+    )

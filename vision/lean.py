@@ -19,6 +19,7 @@ import numpy as np
 from vision.backdrop import top_colour
 from vision.facecolour import face_tolerance
 from vision.faces import Face
+from vision.wallfoot import wall_beside
 
 BAND_ALONG = (0.45, 0.9)  # die sides from the top face's centre, away from the view's centre
 BAND_ACROSS = 0.45  # half width of the band, die sides
@@ -95,11 +96,13 @@ def dash_past_top_face(
     die_size: float,
     by_wall: bool = False,
     colour: np.ndarray | None = None,
+    wall: tuple[float, float] | None = None,
 ) -> bool:
     """True when the band past a top face, away from the view's centre, is face with a dash on it.
 
     `by_wall`: the die is within reach of the tray's wall, and the closer look applies; with
-    `colour`, the face round a dash must also be of the top face's tint.
+    `colour`, the face round a dash must also be of the top face's tint, and with `wall` (the
+    direction of the wall nearest the die) a dash of the wall's colour beside the die is its foot.
     """
     levels = _levels(face, dark, die_size)
     if levels is None:
@@ -146,6 +149,10 @@ def dash_past_top_face(
         dash_x, dash_y = map_x[y:y + bh, x:x + bw][inside], map_y[y:y + bh, x:x + bw][inside]
         if _past_top_face(face, dash_x, dash_y, die_size) <= PAST_TOP_EDGE * die_size:
             continue
+        if wall is not None and colour is not None and wall_beside(
+            colour, dash_x, dash_y, face.center, wall, die_size
+        ):
+            continue  # the wall's foot seen past a flat die's edge, as it runs on beside the die
         # on face as bright as the top face (by the wall, lit as a second face is): the rows just
         # before and after the dash
         rows_around = slice(max(0, y - 2), y + bh + 2)

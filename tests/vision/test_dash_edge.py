@@ -67,6 +67,11 @@ def test_a_dash_on_the_top_face_rim_is_no_second_face() -> None:
         "flat-rim-shade-beside-a-die-ivory-six",
         # a red 2 by the wall beside a leaning red 4: a speck of its rim against the wall
         "flat-by-wall-rim-speck-red-two",
+        # ivory dice on white felt touching the wall's dark grey foot, turned to it (a 5) or square
+        # to it (a 1): the foot between the die's edge and the felt is a dark stroke in its row, but
+        # of the wall's colour as it runs on beside the die (crops round the frame's centre)
+        "flat-by-wall-on-grey-foot-ivory-five",
+        "flat-by-wall-on-grey-foot-ivory-one",
     ],
 )
 def test_the_rim_of_a_flat_die_is_no_second_face(name: str) -> None:

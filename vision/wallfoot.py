@@ -1,0 +1,81 @@
+"""The tray's wall seen past a flat die's edge: what a dash past the top face may be instead of a pip.
+
+A flat die touching the wall has the wall's foot right past its outer edge. Where that edge is
+turned to the wall, a row of the band looked at past the top face runs part over the die, part
+over the wall's foot and part over the felt, and the wall's part is a dark stroke against its
+row, shaped as a second face's dash. The wall runs on past the die on both flanks, at the same
+depth from the felt's edge; a pip of a second face is a mark on the die, of no such colour there.
+"""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+
+# die sides along the wall from the die's centre: the wall beside the die, clear of its corners
+# however it is turned (half a diagonal is 0.71)
+WALL_FLANK = 1.3
+# the wall's foot seen past a die's edge is that surface, at most brightened by the blur of the
+# die or the felt beside it (0.98 to 1.15 of the wall beside measured on simulated throws); a
+# pip's dash darker than the wall beside it is no part of it, nor one much brighter
+FOOT_SHADE = (0.95, 1.25)
+# and of the wall's tint: L1 step of the channels' shares (0.03 at most measured with a die's blur);
+# a pip's dash takes the tint of the face it is blurred with: leaning dice's dashes on simulated
+# throws were 0.045 and more off on one flank at least (ivory on white felt, 0.065)
+FOOT_TINT = 0.035
+
+
+def wall_direction(outline: np.ndarray, point: tuple[float, float]) -> tuple[float, float]:
+    """The unit direction of the tray's outline edge nearest to `point`."""
+    corners = np.asarray(outline, dtype=np.float64).reshape(-1, 2)
+    best, direction = math.inf, (1.0, 0.0)
+    for start, end in zip(corners, np.roll(corners, -1, axis=0), strict=True):
+        step = end - start
+        length = float(np.hypot(*step))
+        if length < 1e-6:
+            continue
+        t = min(max(float(np.dot(np.asarray(point) - start, step)) / length**2, 0.0), 1.0)
+        distance = float(np.hypot(*(np.asarray(point) - start - t * step)))
+        if distance < best:
+            best, direction = distance, (float(step[0] / length), float(step[1] / length))
+    return direction
+
+
+def wall_beside(
+    colour: np.ndarray,
+    xs: np.ndarray,
+    ys: np.ndarray,
+    centre: tuple[float, float],
+    wall: tuple[float, float],
+    die_size: float,
+) -> bool:
+    """Whether the pixels (xs, ys) have the colour of the wall beside the die on both flanks.
+
+    Each pixel is compared, as a median, with the points WALL_FLANK die sides along the wall
+    (direction `wall`) either side of the die's `centre`, at the pixel's own depth.
+    """
+    tx, ty = wall
+    along = (xs - centre[0]) * tx + (ys - centre[1]) * ty
+    mark = _median_colour(colour, xs, ys)
+    for flank in (-WALL_FLANK * die_size, WALL_FLANK * die_size):
+        shift = flank - along
+        beside = _median_colour(colour, xs + shift * tx, ys + shift * ty)
+        total = float(beside.sum())
+        if total < 1.0:
+            return False
+        ratio = float(mark.sum()) / total
+        tint = float(np.abs(mark / max(float(mark.sum()), 1.0) - beside / total).sum())
+        if not (FOOT_SHADE[0] <= ratio <= FOOT_SHADE[1] and tint <= FOOT_TINT):
+            return False
+    return True
+
+
+def _median_colour(colour: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    # past the picture's border is black: no wall to match there
+    samples = cv2.remap(
+        colour, xs.astype(np.float32)[None], ys.astype(np.float32)[None], cv2.INTER_LINEAR,
+        borderMode=cv2.BORDER_CONSTANT,
+    )[0]
+    return np.median(samples.astype(np.float32), axis=0)
