@@ -14,7 +14,8 @@ import math
 import numpy as np
 
 from vision.facecolour import face_colour, face_tolerance, off_face
-from vision.faces import COCKED_ROUNDNESS, Face, group_pips, read_group
+from vision.faces import COCKED_ROUNDNESS, Face, read_group
+from vision.grouping import group_pips
 from vision.layout import fit_layout
 from vision.pips import PipBlob
 from vision.smear import (

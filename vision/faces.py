@@ -15,11 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from vision.facecolour import (
-    level_step,
-    paths_on_face,
-    sample_at,
-)
+from vision.facecolour import level_step, sample_at
 from vision.layout import LAYOUTS, LayoutFit, fit_layout, fit_six_missing
 from vision.margins import margin_is_face
 from vision.median import median
@@ -77,67 +73,6 @@ def like_size(first: float, second: float, spread_px: float = LIKE_SIZE_PX) -> b
     """Two pip diameters that can belong to one face."""
     big, small = max(first, second), min(first, second)
     return big <= LIKE_SIZE * small or big - small <= spread_px
-
-
-def brightest_face(group: list[int], blobs: list[PipBlob]) -> list[int]:
-    """The pips of `group` on its brightest face: the top face when light comes from above."""
-    top = max(blobs[i].ring_level for i in group)
-    return [i for i in group if blobs[i].ring_level >= top - level_step(top)]
-
-
-class UnionFind:
-    def __init__(self, n: int) -> None:
-        self.parent = list(range(n))
-
-    def find(self, i: int) -> int:
-        while self.parent[i] != i:
-            self.parent[i] = self.parent[self.parent[i]]
-            i = self.parent[i]
-        return i
-
-    def union(self, i: int, j: int) -> None:
-        self.parent[self.find(i)] = self.find(j)
-
-
-def group_pips(
-    dark: np.ndarray, colour: np.ndarray, blobs: list[PipBlob], spacing_hint: float | None
-) -> list[list[int]]:
-    """Indices of `blobs` grouped into would-be faces (pips of one face end up together).
-
-    Two pips are linked when they are of like size, near enough, ringed by equally bright face,
-    and the straight path between them (outside every pip) stays on face of the same colour.
-    """
-    n = len(blobs)
-    if n == 0:
-        return []
-    x = np.array([b.x for b in blobs])
-    y = np.array([b.y for b in blobs])
-    diameter = np.array([b.diameter for b in blobs])
-    level = np.array([b.ring_level for b in blobs])
-    big = np.maximum(diameter[:, None], diameter[None, :])
-    small = np.minimum(diameter[:, None], diameter[None, :])
-    dist = np.hypot(x[:, None] - x[None, :], y[:, None] - y[None, :])
-    reach = LINK_REACH * spacing_hint if spacing_hint else 6.5 * big
-    low = np.minimum(level[:, None], level[None, :])
-    step = np.maximum(8.0, 0.06 * low)  # level_step, for every pair at once
-    roundness = np.array([b.roundness for b in blobs])
-    candidate = ((big <= LIKE_SIZE * small) | (big - small <= GROUP_SIZE_PX)) & (dist <= reach)
-    candidate &= np.abs(roundness[:, None] - roundness[None, :]) <= LIKE_ROUNDNESS
-    candidate &= np.abs(level[:, None] - level[None, :]) <= step
-    candidate = np.triu(candidate, k=1)
-    pi, pj = np.nonzero(candidate)
-    groups = UnionFind(n)
-    if len(pi):
-        linked = paths_on_face(dark, colour, blobs, pi, pj)
-        # pips nearer than this leave no room for an edge between them: no two dice's pips
-        # come that close (each sits a good half spacing in from its die's edge)
-        linked |= dist[pi, pj] <= ADJACENT * big[pi, pj]
-        for i, j in zip(pi[linked].tolist(), pj[linked].tolist(), strict=True):
-            groups.union(i, j)
-    by_root: dict[int, list[int]] = {}
-    for i in range(n):
-        by_root.setdefault(groups.find(i), []).append(i)
-    return list(by_root.values())
 
 
 def _cells_are_bare(

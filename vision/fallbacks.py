@@ -19,10 +19,9 @@ from vision.faces import (
     ROUND_MIN,
     ROUND_WITHIN_PX,
     Face,
-    UnionFind,
-    brightest_face,
     like_size,
 )
+from vision.grouping import UnionFind, brightest_face
 from vision.pips import PipBlob
 
 MIDWAY_SHARE = 0.15  # of the two pips' distance: the middle pip of a 3 measured off by a pixel or so

@@ -26,9 +26,9 @@ from vision.faces import (
     ROUND_WITHIN_PX,
     SIDE_PER_SPACING,
     Face,
-    group_pips,
 )
 from vision.fallbacks import read_top_of, rejoin, split_touching
+from vision.grouping import group_pips
 from vision.median import median
 from vision.oblique import CameraSquash
 from vision.ones import read_lone_pip, read_on_square
