@@ -40,6 +40,7 @@ def profile_for_preset(preset: str, *, top_down: bool | None = None) -> Calibrat
         pip_polarity="dark" if light_body else "light",
         top_down=top_down,
         nadir_px=(float(nadir[0]), float(nadir[1])),
+        focal_px=float(camera.focal_px),
     )
 
 

@@ -18,6 +18,7 @@ import numpy as np
 
 from vision.backdrop import backdrop_reaches
 from vision.faces import Face
+from vision.innerface import hides_inner_face
 from vision.lean import dash_past_top_face
 from vision.rays import RAY_COUNT, STEP_PX, outward_rays
 from vision.wallfoot import wall_direction
@@ -190,3 +191,29 @@ def shows_body_past_top(
     return dark is not None and dash_past_top_face(
         face, dark, outward, die_size, by_wall=True, colour=colour, wall=wall
     )
+
+
+def by_wall_without_inner_face(
+    face: Face,
+    view_centre: tuple[float, float],
+    nadir: tuple[float, float],
+    focal: float,
+    die_size: float,
+    colour: np.ndarray,
+    outline: np.ndarray,
+    dark: np.ndarray,
+) -> bool:
+    """True when a die by the wall hides the side face that the lens (`focal`, pixels) says a flat
+    die there shows towards the `nadir`: no dash of its pips where they must be, and no band of die
+    colour past the inner edge either (`vision/innerface.py`)."""
+    depth = cv2.pointPolygonTest(outline.reshape(-1, 1, 2), face.center, True)
+    if depth > WALL_REACH * die_size or not hides_inner_face(face, dark, nadir, focal, die_size):
+        return False
+    dx, dy = face.center[0] - view_centre[0], face.center[1] - view_centre[1]
+    radius = math.hypot(dx, dy)
+    if radius < die_size:
+        return False
+    side = face.size if face.fit is not None else die_size
+    reaches = backdrop_reaches(face, colour, (dx / radius, dy / radius), side, die_size)
+    # a side face of die colour past the inner edge is in view, dashes or not
+    return reaches is None or reaches[1] * side / die_size < INNER_FACE[0]

@@ -12,7 +12,8 @@ A profile is a JSON object:
   "pip_polarity": "dark",             # "dark" pips on light dice, "light" on dark, or "auto"
   "pip_colour": "black",              # "black", "red", "blue", "white" or "any"
   "top_down": true,                   # the camera looks straight down at the tray
-  "nadir_px": [320.0, 300.0]          # optional: the image point straight below the lens
+  "nadir_px": [320.0, 300.0],         # optional: the image point straight below the lens
+  "focal_px": 760.0                   # optional: the lens's focal length, pixels
 }
 ```
 
@@ -37,7 +38,7 @@ PROFILE_FORMAT = "culdechouette-vision-profile/1"
 POLARITIES = ("dark", "light", "auto")
 PIP_COLOURS = ("black", "red", "blue", "white", "any")
 _KEYS = {"format", "tray_polygon", "homography", "tray_size", "die_size_px", "pip_polarity",
-         "pip_colour", "top_down", "nadir_px"}
+         "pip_colour", "top_down", "nadir_px", "focal_px"}
 
 
 class ProfileError(VisionError, ValueError):
@@ -58,6 +59,9 @@ class CalibrationProfile:
     # The point of the picture straight below the lens: a flat die shows the side faces turned
     # towards it. None: the picture's centre (a camera not tilted).
     nadir_px: tuple[float, float] | None = None
+    # The lens's focal length in pixels: a die whose top face lies r px from the nadir shows its side
+    # face turned to the nadir about r/f of a die side wide (the parallax of its height). None: unknown.
+    focal_px: float | None = None
 
     def tray_bounds(self, width: int, height: int) -> tuple[int, int, int, int] | None:
         """The tray's bounding box and a die's width round it (x0, y0, x1, y1), or None."""
@@ -86,6 +90,8 @@ def profile_as_json(profile: CalibrationProfile) -> dict[str, Any]:
                 top_down=profile.top_down)
     if profile.nadir_px is not None:
         data["nadir_px"] = [round(profile.nadir_px[0], 3), round(profile.nadir_px[1], 3)]
+    if profile.focal_px is not None:
+        data["focal_px"] = round(profile.focal_px, 3)
     return data
 
 
@@ -168,6 +174,9 @@ def load_profile(path: str | Path) -> CalibrationProfile:
     if nadir is not None and (not isinstance(nadir, list) or len(nadir) != 2
                               or not all(isinstance(v, int | float) and math.isfinite(v) for v in nadir)):
         raise _fail(path, "nadir_px", "must be an [x, y] point in image pixels")
+    focal = data.get("focal_px")
+    if focal is not None and (not isinstance(focal, int | float) or not 10 <= focal <= 100000):
+        raise _fail(path, "focal_px", "must be a focal length in pixels between 10 and 100000")
     return CalibrationProfile(
         tray_polygon=polygon,
         die_size_px=float(die_size) if die_size is not None else None,
@@ -175,4 +184,5 @@ def load_profile(path: str | Path) -> CalibrationProfile:
         pip_colour=colour,
         top_down=top_down,
         nadir_px=(float(nadir[0]), float(nadir[1])) if nadir is not None else None,
+        focal_px=float(focal) if focal is not None else None,
     )

@@ -328,7 +328,8 @@ class DiceReader:
             marks = [b for b in blobs if not any(on_face(f, b) for f in read)]
             checked = [
                 cocked_if_leaning(
-                    face, loose, marks, view_centre, expected, dark, colour, outline, faces, nadir
+                    face, loose, marks, view_centre, expected, dark, colour, outline, faces, nadir,
+                    self.profile.focal_px,
                 )
                 for face in faces
             ]

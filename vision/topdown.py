@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from vision.body import shows_body_past_top
+from vision.body import by_wall_without_inner_face, shows_body_past_top
 from vision.faces import Face
 from vision.lean import dash_past_top_face
 from vision.pips import PipBlob
@@ -39,6 +39,7 @@ def cocked_if_leaning(
     outline: np.ndarray | None = None,
     frame_faces: list[Face] | None = None,
     nadir: tuple[float, float] | None = None,
+    focal: float | None = None,
 ) -> Face:
     """Refuse a face that a camera looking straight down should not see as it is seen.
 
@@ -49,6 +50,8 @@ def cocked_if_leaning(
     has something to lean on (the wall, or another of `frame_faces`). `nadir` is the point of
     the picture below the lens (the view's centre when None): a flat die's side faces are turned
     towards it, whereas a leaning die turns up the face towards the wall, away from the middle.
+    With `focal` (the lens's, pixels), a die by the wall must show that side face as wide as the
+    parallax of its height makes it.
     """
     if face.value is None:
         return face
@@ -68,6 +71,10 @@ def cocked_if_leaning(
         face, view_centre, die_size, colour, outline, dark
     ):
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="body past top face")
+    if die_size and outline is not None and focal and by_wall_without_inner_face(
+        face, view_centre, nadir or view_centre, focal, die_size, colour, outline, dark
+    ):
+        return replace(face, value=None, confidence=0.0, reason="cocked", detail="no inner face")
     # away from the wall, a die leaning on a die aside shows the dashes of its second face as by the wall
     if die_size and leans_on_die_aside(face, frame_faces or [], view_centre, die_size) and dash_past_top_face(
         face, dark, _outward(face, view_centre), die_size, by_wall=True, colour=colour

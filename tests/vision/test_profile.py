@@ -65,6 +65,8 @@ def test_homography_gives_the_tray_outline(tmp_path: Path) -> None:
         ({"format": PROFILE_FORMAT, "die_size": 30}, "die_size"),
         ({"format": PROFILE_FORMAT, "nadir_px": [320]}, "nadir_px"),
         ({"format": PROFILE_FORMAT, "nadir_px": ["320", 240]}, "nadir_px"),
+        ({"format": PROFILE_FORMAT, "focal_px": 0}, "focal_px"),
+        ({"format": PROFILE_FORMAT, "focal_px": "760"}, "focal_px"),
     ],
 )
 def test_bad_value_names_file_and_key(tmp_path: Path, data: dict[str, object], key: str) -> None:
@@ -102,6 +104,15 @@ def test_the_point_below_the_lens_is_saved_and_loaded(tmp_path: Path) -> None:
     assert load_profile(path) == profile
     # a profile written without it loads as a camera not tilted
     assert load_profile(write(tmp_path, {"format": PROFILE_FORMAT})).nadir_px is None
+
+
+def test_the_lens_focal_length_is_saved_and_loaded(tmp_path: Path) -> None:
+    profile = CalibrationProfile(die_size_px=26.0, top_down=True, nadir_px=(319.5, 304.25), focal_px=760.5)
+    path = tmp_path / "calibration.json"
+    save_profile(profile, path)
+    assert load_profile(path) == profile
+    # a profile written without it leaves the lens unknown
+    assert load_profile(write(tmp_path, {"format": PROFILE_FORMAT})).focal_px is None
 
 
 def test_a_profile_that_cannot_be_written_names_the_file(tmp_path: Path) -> None:

@@ -1,0 +1,87 @@
+"""A die by the wall must show the side face turned to the lens as wide as the lens's parallax says.
+
+A flat die whose top face lies r px from the point below the lens shows that side face about r/f
+of a side wide (f the focal length, pixels), its pips as dashes across it; a die leaning on the
+wall, tipped towards the middle past the view angle, shows felt there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.faces import Face
+from vision.innerface import hides_inner_face
+from vision.layout import fit_layout
+from vision.profile import load_profile
+from vision.reader import DiceReader
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "sim-rests"
+SIDE = 28.0
+CENTRE = (100.0, 60.0)
+FOCAL = 900.0
+NADIR = (100.0, 400.0)  # 340 px below the die: a flat die's inner side face 0.38 of a side wide
+
+
+def _die(inner_face: bool) -> tuple[np.ndarray, Face]:
+    """A white 4 on grey felt; below it (towards the nadir) its side face with two dashes, or felt."""
+    plane = np.full((200, 200), 120, np.uint8)
+    x0, y0 = int(CENTRE[0] - SIDE / 2), int(CENTRE[1] - SIDE / 2)
+    plane[y0:y0 + int(SIDE), x0:x0 + int(SIDE)] = 230
+    pips = [(CENTRE[0] + dx, CENTRE[1] + dy) for dx in (-7.0, 7.0) for dy in (-7.0, 7.0)]
+    for x, y in pips:
+        cv2.circle(plane, (round(x), round(y)), 2, 40, -1)
+    if inner_face:
+        band = round(SIDE * (NADIR[1] - CENTRE[1]) / FOCAL)
+        edge = y0 + int(SIDE)
+        plane[edge:edge + band, x0:x0 + int(SIDE)] = 170
+        for x in (CENTRE[0] - 7.0, CENTRE[0] + 7.0):  # a 2's pips, foreshortened across the band
+            plane[edge + band // 2 - 1:edge + band // 2 + 1, round(x) - 2:round(x) + 3] = 60
+    fit = fit_layout(np.array(pips))
+    assert fit is not None
+    return plane, Face(4, CENTRE, SIDE, 1.0, None, 4, 1.0, fit=fit)
+
+
+def test_a_flat_die_shows_the_dashes_of_its_inner_side_face() -> None:
+    plane, face = _die(inner_face=True)
+    assert not hides_inner_face(face, plane, NADIR, FOCAL, SIDE)
+
+
+def test_felt_where_the_inner_side_face_must_show_is_a_die_tipped_towards_the_lens() -> None:
+    plane, face = _die(inner_face=False)
+    assert hides_inner_face(face, plane, NADIR, FOCAL, SIDE)
+
+
+def test_near_the_nadir_the_inner_side_face_is_too_narrow_to_tell() -> None:
+    plane, face = _die(inner_face=False)
+    assert not hides_inner_face(face, plane, (100.0, 200.0), FOCAL, SIDE)  # 0.16 of a side
+
+
+def _read(name: str, with_focal: bool = True) -> DiceReader:
+    profile = load_profile(DATA / f"{name}-calibration.json")
+    return DiceReader(profile if with_focal else replace(profile, focal_px=None), crop_to_tray=False)
+
+
+def test_a_die_leaning_at_the_view_angle_is_refused_with_the_lens_known() -> None:
+    # a white 2 on beige felt leaning 27° on the wall, seen 20° off the lens's axis: its top face
+    # square and face-on, no side face past its inner edge, the beige felt passing for its colour
+    image = cv2.imread(str(DATA / "random-12075-leaning-2-part.png"), cv2.IMREAD_COLOR)
+    reading = _read("random-12075-leaning-2-part").read(image)
+    assert reading.dice == ()
+    assert [(u.reason, round(u.center[0]), round(u.center[1])) for u in reading.unreadable] == [
+        ("cocked", 65, 38)
+    ]
+    # without the focal length the profile says nothing of that face, and the die reads as a 2
+    unknown = _read("random-12075-leaning-2-part", with_focal=False).read(image)
+    assert [d.value for d in unknown.dice] == [2]
+
+
+def test_a_flat_die_at_that_view_angle_is_read_with_the_lens_known() -> None:
+    # a white 4 on pale felt 22° off the lens's axis, its shaded inner side face of the felt's tint
+    image = cv2.imread(str(DATA / "random-12055-flat-4-part.png"), cv2.IMREAD_COLOR)
+    reading = _read("random-12055-flat-4-part").read(image)
+    assert [(d.value, round(d.center[0]), round(d.center[1])) for d in reading.dice] == [(4, 64, 50)]
+    assert reading.unreadable == ()
