@@ -27,6 +27,8 @@ from vision.pips import PipBlob
 MIDWAY_SHARE = 0.15  # of the two pips' distance: the middle pip of a 3 measured off by a pixel or so
 MIDWAY_REACH = 8.0  # pip diameters: the ends of a 3 at 4 diameters a grid step (`read_group` allows)
 MAX_GROUP_TO_SPLIT = 9  # a top face (up to 6) and the few pips of side faces seen beside it
+APART = 0.8  # of a side: centres of two touching dice, with the sizes' error of a pip or two
+MAX_SPECKS = 2  # glints where two touching dice's edges meet: a few, never a face's worth
 
 
 def rejoin(
@@ -136,7 +138,40 @@ def split_touching(
 
     The pips are projected on the group's long axis; the cut falls at the widest gap between
     consecutive projections. Both halves must then read as faces, or nothing is returned.
+    A speck standing out less than half as much as the strongest pip (a glint where the two
+    dice's edges meet) may have joined the group: the pips of a face, printed and lit alike,
+    stand out alike, so the cut is tried again without such specks, and kept only when each
+    speck lies off both faces' pip grids (it is no missing pip of either).
     """
+    faces = _split_at_widest_gap(group, blobs, read_part)
+    if faces:
+        return faces
+    strongest = max((blobs[i].contrast for i in group), default=0.0)
+    specks = [i for i in group if blobs[i].contrast < LIKE_CONTRAST * strongest]
+    if not specks or len(specks) > MAX_SPECKS:
+        return []
+    faces = _split_at_widest_gap([i for i in group if i not in specks], blobs, read_part)
+    if any(_on_pip_grid(face, blobs[i]) for face in faces for i in specks):
+        return []
+    return faces
+
+
+def _on_pip_grid(face: Face, blob: PipBlob) -> bool:
+    """True when `blob` lies where a pip of `face` could be (its 3×3 grid, with a margin)."""
+    if face.fit is not None:
+        u, v = face.fit.to_grid(blob.x, blob.y)
+        # a pip sits on a grid point (|u|, |v| ≤ 1) up to the fit's residual of 0.45 spacings
+        return max(abs(u), abs(v)) < 1.45
+    # a lone pip's face: 1.45 spacings (a side over `SIDE_PER_SPACING`) along both axes reach
+    # 0.54 of a side from its centre
+    return math.dist(face.center, (blob.x, blob.y)) < 0.55 * face.size
+
+
+def _split_at_widest_gap(
+    group: list[int],
+    blobs: list[PipBlob],
+    read_part: Callable[[list[int]], Face | None],
+) -> list[Face]:
     if len(group) < 3:
         return []
     points = np.array([(blobs[i].x, blobs[i].y) for i in group])
@@ -151,7 +186,11 @@ def split_touching(
         second = [group[k] for k in order[cut + 1 :]]
         faces = [read_part(first), read_part(second)]
         if all(face is not None and face.value is not None for face in faces):
-            return [face for face in faces if face is not None]
+            read = [face for face in faces if face is not None]
+            # two dice cannot overlap: touching, their centres are a side apart or more (a
+            # 4's two diagonals read as two 2s sit a third of a side apart)
+            if math.dist(read[0].center, read[1].center) >= APART * max(f.size for f in read):
+                return read
     return []
 
 
