@@ -180,13 +180,16 @@ def shows_body_past_top(
     reaches = backdrop_reaches(face, colour, outward, side, die_size)
     if reaches is not None:
         against, inner = reaches
+        # the side face turned to the middle in view: the die is tipped towards the middle less than
+        # the view angle, so its outer face is turned from the lens, whatever reaches past that edge
+        # (a shadow or the wall of another tint) is none of it, and no dash there is its pip
+        if INNER_FACE[0] <= inner * side / die_size <= INNER_FACE[1]:
+            return False
         if against > BACKDROP_EXCESS:
             return True
         against, inner = against * side / die_size, inner * side / die_size
         if inner < NO_INNER_FACE and against > TIPPED_EXCESS:
             return True
-        if INNER_FACE[0] <= inner <= INNER_FACE[1] and against <= TIPPED_EXCESS:
-            return False  # shade or specks past the outer edge are no second face's dashes
     wall = wall_direction(outline, face.center)
     return dark is not None and dash_past_top_face(
         face, dark, outward, die_size, by_wall=True, colour=colour, wall=wall

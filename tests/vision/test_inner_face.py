@@ -85,3 +85,17 @@ def test_a_flat_die_at_that_view_angle_is_read_with_the_lens_known() -> None:
     reading = _read("random-12055-flat-4-part").read(image)
     assert [(d.value, round(d.center[0]), round(d.center[1])) for d in reading.dice] == [(4, 64, 50)]
     assert reading.unreadable == ()
+
+
+def test_a_die_showing_its_inner_side_face_is_not_refused_for_what_lies_past_its_outer_edge() -> None:
+    # a flat cream 2 by the wall on green felt, its side faces turned to the middle in view (0.28 of
+    # a side past the inner edge); its shadow of a darker green past the outer edge passed for a
+    # band of its body (0.45 of a side). Tipped towards the middle enough to show a face there, it
+    # would hide the inner side face.
+    name = "random-14055-flat-2-shadow-part"
+    image = cv2.imread(str(DATA / f"{name}.png"), cv2.IMREAD_COLOR)
+    reading = _read(name).read(image)
+    assert sorted((d.value, round(d.center[0]), round(d.center[1])) for d in reading.dice) == [
+        (1, 5, 34), (2, 38, 34)
+    ]
+    assert reading.unreadable == ()
