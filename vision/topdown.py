@@ -68,7 +68,7 @@ def cocked_if_leaning(
     ):
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="outer face seen")
     if die_size and outline is not None and shows_body_past_top(
-        face, view_centre, die_size, colour, outline, dark
+        face, view_centre, die_size, colour, outline, dark, nadir or view_centre, focal
     ):
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="body past top face")
     if die_size and outline is not None and focal and by_wall_without_inner_face(

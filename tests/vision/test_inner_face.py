@@ -13,6 +13,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.body import inner_face_in_view
 from vision.faces import Face
 from vision.innerface import hides_inner_face
 from vision.layout import fit_layout
@@ -99,3 +100,13 @@ def test_a_die_showing_its_inner_side_face_is_not_refused_for_what_lies_past_its
         (1, 5, 34), (2, 38, 34)
     ]
     assert reading.unreadable == ()
+
+
+def test_a_band_past_the_inner_edge_wider_than_the_parallax_is_no_side_face() -> None:
+    # 340 px from the nadir through a lens of 900 px, a flat die's inner side face is 0.38 of a
+    # side wide: a band of 0.3 is that face, one of 0.44 (a leaning die's shadow of its tint) is not,
+    # nor is a band of edge blur
+    face = Face(4, CENTRE, SIDE, 1.0, None, 4, 1.0)
+    assert inner_face_in_view(0.3, face, NADIR, FOCAL)
+    assert not inner_face_in_view(0.44, face, NADIR, FOCAL)
+    assert not inner_face_in_view(0.05, face, NADIR, FOCAL)
