@@ -215,6 +215,25 @@ def inner_face_in_view(inner: float, face: Face, nadir: tuple[float, float], foc
     return INNER_FACE[0] <= inner <= min(INNER_FACE[1], parallax + INNER_BLUR)
 
 
+def shows_inner_face(
+    face: Face,
+    view_centre: tuple[float, float],
+    nadir: tuple[float, float],
+    focal: float,
+    die_size: float,
+    colour: np.ndarray,
+) -> bool:
+    """True when a band of the die past its inner edge is its side face turned to the middle, as
+    wide as the lens's parallax makes a flat die's (`inner_face_in_view`)."""
+    dx, dy = face.center[0] - view_centre[0], face.center[1] - view_centre[1]
+    radius = math.hypot(dx, dy)
+    if radius < die_size:
+        return False
+    side = face.size if face.fit is not None else die_size
+    reaches = backdrop_reaches(face, colour, (dx / radius, dy / radius), side, die_size)
+    return reaches is not None and inner_face_in_view(reaches[1] * side / die_size, face, nadir, focal)
+
+
 def by_wall_without_inner_face(
     face: Face,
     view_centre: tuple[float, float],

@@ -110,3 +110,22 @@ def test_a_band_past_the_inner_edge_wider_than_the_parallax_is_no_side_face() ->
     assert inner_face_in_view(0.3, face, NADIR, FOCAL)
     assert not inner_face_in_view(0.44, face, NADIR, FOCAL)
     assert not inner_face_in_view(0.05, face, NADIR, FOCAL)
+
+
+def test_a_die_showing_its_inner_side_face_shows_no_outer_face() -> None:
+    # a flat red 2 by the wall on pink felt, 0.23 of a side of parallax, its inner side faces in
+    # view (0.13 of a side); the dark edge of its shadow past the outer edge looked like the dash
+    # of an outer face's pip. Tipped towards the middle enough to turn that face to the lens, it
+    # would hide the inner one.
+    name = "random-15013-flat-2-outer-dash-part"
+    image = cv2.imread(str(DATA / f"{name}.png"), cv2.IMREAD_COLOR)
+    reading = _read(name).read(image)
+    assert sorted((d.value, round(d.center[0]), round(d.center[1])) for d in reading.dice) == [
+        (1, 82, 84), (2, 41, 31)
+    ]
+    assert reading.unreadable == ()
+    # without the lens the inner side face's width says nothing, and the die is refused
+    unknown = _read(name, with_focal=False).read(image)
+    assert [(u.reason, round(u.center[0]), round(u.center[1])) for u in unknown.unreadable] == [
+        ("cocked", 41, 31)
+    ]
