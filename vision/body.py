@@ -52,6 +52,10 @@ TIPPED_EXCESS = 0.05
 # outer edge (flat dice by the wall measured 0.14 and more; a side face seen from above is
 # narrower than half the top face, a die of its colour touching it reaches on past that)
 INNER_FACE = (0.1, 0.45)
+# die sides past the parallax r/f that the inner side face's band may reach: about a pixel of edge
+# blur (flat dice measured up to 0.035 short of r/f on simulated throws; the shadow of a leaning 4 of
+# its tint, 0.06 past)
+INNER_BLUR = 0.04
 
 
 def body_reach(
@@ -156,11 +160,15 @@ def shows_body_past_top(
     colour: np.ndarray,
     outline: np.ndarray,
     dark: np.ndarray | None = None,
+    nadir: tuple[float, float] | None = None,
+    focal: float | None = None,
 ) -> bool:
     """True when a die by the wall shows its body past its top face on the side away from the middle.
 
     Only a die within a die's reach of the wall (`outline`, the tray's, in the frame's pixels)
     can lean on it; further in there is nothing to lean on, and the felt round a die tells less.
+    With the lens known (`nadir`, `focal`), a die showing its side face turned to the middle as
+    wide as a flat die's is not tipped towards the middle, whatever reaches past its outer edge.
     """
     depth = cv2.pointPolygonTest(outline.reshape(-1, 1, 2), face.center, True)
     if depth > WALL_REACH * die_size:
@@ -180,6 +188,8 @@ def shows_body_past_top(
     reaches = backdrop_reaches(face, colour, outward, side, die_size)
     if reaches is not None:
         against, inner = reaches
+        if nadir is not None and focal and inner_face_in_view(inner * side / die_size, face, nadir, focal):
+            return False
         if against > BACKDROP_EXCESS:
             return True
         against, inner = against * side / die_size, inner * side / die_size
@@ -191,6 +201,37 @@ def shows_body_past_top(
     return dark is not None and dash_past_top_face(
         face, dark, outward, die_size, by_wall=True, colour=colour, wall=wall
     )
+
+
+def inner_face_in_view(inner: float, face: Face, nadir: tuple[float, float], focal: float) -> bool:
+    """Whether the band past the inner edge (`inner`, die sides) is the side face turned to the middle.
+
+    Tipped towards the middle less than the view angle, a die shows that face and its outer face is
+    turned from the lens: a band past the outer edge (a shadow, the wall of another tint) is none of
+    it, nor a dash there its pip. The face is no wider than the parallax of the die's height makes
+    it (r/f of a side); a band further in is no side face (the shadow of a leaning die of its tint).
+    """
+    parallax = math.dist(face.center, nadir) / focal
+    return INNER_FACE[0] <= inner <= min(INNER_FACE[1], parallax + INNER_BLUR)
+
+
+def shows_inner_face(
+    face: Face,
+    view_centre: tuple[float, float],
+    nadir: tuple[float, float],
+    focal: float,
+    die_size: float,
+    colour: np.ndarray,
+) -> bool:
+    """True when a band of the die past its inner edge is its side face turned to the middle, as
+    wide as the lens's parallax makes a flat die's (`inner_face_in_view`)."""
+    dx, dy = face.center[0] - view_centre[0], face.center[1] - view_centre[1]
+    radius = math.hypot(dx, dy)
+    if radius < die_size:
+        return False
+    side = face.size if face.fit is not None else die_size
+    reaches = backdrop_reaches(face, colour, (dx / radius, dy / radius), side, die_size)
+    return reaches is not None and inner_face_in_view(reaches[1] * side / die_size, face, nadir, focal)
 
 
 def by_wall_without_inner_face(

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from vision.body import by_wall_without_inner_face, shows_body_past_top
+from vision.body import by_wall_without_inner_face, shows_body_past_top, shows_inner_face
 from vision.faces import Face
 from vision.lean import dash_past_top_face
 from vision.pips import PipBlob
@@ -65,10 +65,13 @@ def cocked_if_leaning(
         die_size
         and could_lean(face, frame_faces or [], die_size, outline)
         and shows_outer_face(face, marks, view_centre, die_size, dark)
+        # its inner side face in view, the die is not tipped towards the middle: no face of it past
+        # the outer edge faces the lens (a die tipped aside puts its turned-up face beside that band)
+        and not (nadir and focal and shows_inner_face(face, view_centre, nadir, focal, die_size, colour))
     ):
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="outer face seen")
     if die_size and outline is not None and shows_body_past_top(
-        face, view_centre, die_size, colour, outline, dark
+        face, view_centre, die_size, colour, outline, dark, nadir or view_centre, focal
     ):
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="body past top face")
     if die_size and outline is not None and focal and by_wall_without_inner_face(

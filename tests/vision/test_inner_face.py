@@ -13,6 +13,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.body import inner_face_in_view
 from vision.faces import Face
 from vision.innerface import hides_inner_face
 from vision.layout import fit_layout
@@ -85,3 +86,46 @@ def test_a_flat_die_at_that_view_angle_is_read_with_the_lens_known() -> None:
     reading = _read("random-12055-flat-4-part").read(image)
     assert [(d.value, round(d.center[0]), round(d.center[1])) for d in reading.dice] == [(4, 64, 50)]
     assert reading.unreadable == ()
+
+
+def test_a_die_showing_its_inner_side_face_is_not_refused_for_what_lies_past_its_outer_edge() -> None:
+    # a flat cream 2 by the wall on green felt, its side faces turned to the middle in view (0.28 of
+    # a side past the inner edge); its shadow of a darker green past the outer edge passed for a
+    # band of its body (0.45 of a side). Tipped towards the middle enough to show a face there, it
+    # would hide the inner side face.
+    name = "random-14055-flat-2-shadow-part"
+    image = cv2.imread(str(DATA / f"{name}.png"), cv2.IMREAD_COLOR)
+    reading = _read(name).read(image)
+    assert sorted((d.value, round(d.center[0]), round(d.center[1])) for d in reading.dice) == [
+        (1, 5, 34), (2, 38, 34)
+    ]
+    assert reading.unreadable == ()
+
+
+def test_a_band_past_the_inner_edge_wider_than_the_parallax_is_no_side_face() -> None:
+    # 340 px from the nadir through a lens of 900 px, a flat die's inner side face is 0.38 of a
+    # side wide: a band of 0.3 is that face, one of 0.44 (a leaning die's shadow of its tint) is not,
+    # nor is a band of edge blur
+    face = Face(4, CENTRE, SIDE, 1.0, None, 4, 1.0)
+    assert inner_face_in_view(0.3, face, NADIR, FOCAL)
+    assert not inner_face_in_view(0.44, face, NADIR, FOCAL)
+    assert not inner_face_in_view(0.05, face, NADIR, FOCAL)
+
+
+def test_a_die_showing_its_inner_side_face_shows_no_outer_face() -> None:
+    # a flat red 2 by the wall on pink felt, 0.23 of a side of parallax, its inner side faces in
+    # view (0.13 of a side); the dark edge of its shadow past the outer edge looked like the dash
+    # of an outer face's pip. Tipped towards the middle enough to turn that face to the lens, it
+    # would hide the inner one.
+    name = "random-15013-flat-2-outer-dash-part"
+    image = cv2.imread(str(DATA / f"{name}.png"), cv2.IMREAD_COLOR)
+    reading = _read(name).read(image)
+    assert sorted((d.value, round(d.center[0]), round(d.center[1])) for d in reading.dice) == [
+        (1, 82, 84), (2, 41, 31)
+    ]
+    assert reading.unreadable == ()
+    # without the lens the inner side face's width says nothing, and the die is refused
+    unknown = _read(name, with_focal=False).read(image)
+    assert [(u.reason, round(u.center[0]), round(u.center[1])) for u in unknown.unreadable] == [
+        ("cocked", 41, 31)
+    ]
