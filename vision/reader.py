@@ -20,13 +20,7 @@ import numpy as np
 from vision.blur import STREAK_ROUNDNESS, read_streaks
 from vision.completion import read_completed
 from vision.errors import VisionError
-from vision.faces import (
-    LIKE_CONTRAST,
-    ROUND_MIN,
-    ROUND_WITHIN_PX,
-    SIDE_PER_SPACING,
-    Face,
-)
+from vision.faces import LIKE_CONTRAST, ROUND_MIN, ROUND_WITHIN_PX, SIDE_PER_SPACING, Face
 from vision.fallbacks import read_top_of, rejoin, split_touching
 from vision.grouping import group_pips
 from vision.median import median
