@@ -52,6 +52,7 @@ LOST_PIP_CLEAR = 0.6  # grid spacings: marks this near a lost pip's place are th
 # is round as far as can be seen, whatever its axis ratio (a 3-pixel pip measures 4 by 2)
 ROUND_WITHIN_PX = 2.0
 SMEARED_LINE = "smeared 2 or 3"  # the detail of a 2 or a 3 read from streaks
+NO_FIT = "no layout fits"  # the detail of a group refused before any face check
 
 
 @dataclass(frozen=True)
@@ -289,7 +290,7 @@ def read_group(
     smeared = roundness < COCKED_ROUNDNESS and smeared_alike(pips)
     if fit is None or fit.residual > MAX_RESIDUAL:
         # a side face's pips are smeared one way too: without a fit, say tilted
-        return refuse("cocked" if roundness < COCKED_ROUNDNESS else "not_pips", "no layout fits")
+        return refuse("cocked" if roundness < COCKED_ROUNDNESS else "not_pips", NO_FIT)
     oblique = roundness < COCKED_ROUNDNESS and squashed_as_camera(pips, fit, camera_squash)
     if roundness < COCKED_ROUNDNESS and not oblique:
         # Motion blur stretches every pip the same way but leaves their centres on a square

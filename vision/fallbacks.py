@@ -16,6 +16,7 @@ from vision.faces import (
     GROUP_SIZE_PX,
     LIKE_CONTRAST,
     LIKE_TWO_CONTRAST,
+    NO_FIT,
     ROUND_MIN,
     ROUND_WITHIN_PX,
     Face,
@@ -26,6 +27,8 @@ from vision.pips import PipBlob
 
 MIDWAY_SHARE = 0.15  # of the two pips' distance: the middle pip of a 3 measured off by a pixel or so
 MIDWAY_REACH = 8.0  # pip diameters: the ends of a 3 at 4 diameters a grid step (`read_group` allows)
+# die sides: the pips of a 2 lie on the face's diagonal, about 0.5 to 0.8 of a side apart
+PAIR_DIAGONAL = (0.45, 0.85)
 MAX_GROUP_TO_SPLIT = 9  # a top face (up to 6) and the few pips of side faces seen beside it
 APART = 0.8  # of a side: centres of two touching dice, with the sizes' error of a pip or two
 MAX_SPECKS = 2  # glints where two touching dice's edges meet: a few, never a face's worth
@@ -36,6 +39,7 @@ def rejoin(
     blobs: list[PipBlob],
     read_part: Callable[[list[int]], Face | None],
     marks: list[PipBlob] | None = None,
+    die_size: float | None = None,
 ) -> list[tuple[list[int], Face]]:
     """Join refused neighbour groups that together read as one face.
 
@@ -80,9 +84,42 @@ def rejoin(
                     break
             if joined:
                 break
+    if die_size:
+        pending = _refused_pairs(pending, blobs, read_part, marks, die_size)
     return [(group, face) for group, face in pending if face.value is None] + [
         (group, face) for group, face in pending if face.value is not None
     ]
+
+
+def _refused_pairs(
+    pending: list[tuple[list[int], Face]],
+    blobs: list[PipBlob],
+    read_part: Callable[[list[int]], Face | None],
+    marks: list[PipBlob] | None,
+    die_size: float,
+) -> list[tuple[list[int], Face]]:
+    """Two lone pips, neither a 1 nor reported, a 2's diagonal apart for the die's size, that fit
+    a 2 refused by a face check are that die's refusal: left apart, neither is reported and the
+    die would go unseen."""
+    unreported = [k for k, (group, face) in enumerate(pending) if len(group) == 1 and face.reason is None]
+    used: set[int] = set()
+    pairs: list[tuple[list[int], Face]] = []
+    for a in unreported:
+        for b in unreported:
+            if b <= a or a in used or b in used:
+                continue
+            i, j = pending[a][0][0], pending[b][0][0]
+            if not neighbours([i], [j], blobs, marks) or not like_size(blobs[i].diameter, blobs[j].diameter):
+                continue
+            apart = math.dist((blobs[i].x, blobs[i].y), (blobs[j].x, blobs[j].y)) / die_size
+            if not PAIR_DIAGONAL[0] <= apart <= PAIR_DIAGONAL[1]:
+                continue
+            face = read_part([i, j])
+            # round pips only: a squashed pair is a leaning die's, which its own checks place
+            if face is not None and face.reason in ("not_pips", "occluded") and face.detail != NO_FIT:
+                pairs.append(([i, j], face))
+                used.update((a, b))
+    return [p for k, p in enumerate(pending) if k not in used] + pairs
 
 
 def neighbours(

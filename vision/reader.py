@@ -272,7 +272,7 @@ class DiceReader:
         squashed_marks = [
             b for b in blobs if b.roundness < ROUND_MIN and b.major - b.minor <= ROUND_WITHIN_PX
         ] if expected else None
-        for group, face in rejoin(failed, round_blobs, read_part, squashed_marks):
+        for group, face in rejoin(failed, round_blobs, read_part, squashed_marks, expected):
             if face.value is not None:
                 faces.append(face)
             else:
