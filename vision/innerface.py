@@ -18,6 +18,7 @@ import numpy as np
 
 from vision.faces import Face
 from vision.lean import _levels
+from vision.rays import band_grid
 
 # r/f, die sides: a band this wide at least (a view angle of 17°) shows its pips clear of the top
 # face's edge; on narrower bands they blur into it
@@ -52,11 +53,9 @@ def hides_inner_face(
     near, far = ((0.5 + share * width) * die_size for share in DASH_DEPTH)
     along = np.arange(near, far, STEP_PX)
     across = np.arange(-BAND_ACROSS * die_size, BAND_ACROSS * die_size, STEP_PX)
-    map_x = (face.center[0] + along[:, None] * ux - across[None, :] * uy).astype(np.float32)
-    map_y = (face.center[1] + along[:, None] * uy + across[None, :] * ux).astype(np.float32)
-    h, w = dark.shape
-    if map_x.min() < 0 or map_y.min() < 0 or map_x.max() > w - 1 or map_y.max() > h - 1:
+    grid = band_grid(face.center, (ux, uy), along, across, dark.shape)
+    if grid is None:
         return False
-    band = cv2.blur(cv2.remap(dark, map_x, map_y, cv2.INTER_LINEAR).astype(np.float32), (3, 3))
+    band = cv2.blur(cv2.remap(dark, *grid, cv2.INTER_LINEAR).astype(np.float32), (3, 3))
     darkest = float((np.median(band, axis=1, keepdims=True) - band).max())
     return darkest < NO_DASH * contrast

@@ -19,6 +19,7 @@ import numpy as np
 from vision.backdrop import top_colour
 from vision.facecolour import face_tolerance
 from vision.faces import Face
+from vision.rays import band_grid
 from vision.wallfoot import wall_beside
 
 BAND_ALONG = (0.45, 0.9)  # die sides from the top face's centre, away from the view's centre
@@ -111,11 +112,10 @@ def dash_past_top_face(
     ux, uy = outward
     along = np.arange(BAND_ALONG[0] * die_size, BAND_ALONG[1] * die_size, STEP_PX)
     across = np.arange(-BAND_ACROSS * die_size, BAND_ACROSS * die_size, STEP_PX)
-    map_x = (face.center[0] + along[:, None] * ux - across[None, :] * uy).astype(np.float32)
-    map_y = (face.center[1] + along[:, None] * uy + across[None, :] * ux).astype(np.float32)
-    h, w = dark.shape
-    if map_x.min() < 0 or map_y.min() < 0 or map_x.max() > w - 1 or map_y.max() > h - 1:
+    grid = band_grid(face.center, (ux, uy), along, across, dark.shape)
+    if grid is None:
         return False
+    map_x, map_y = grid
     band = cv2.remap(dark, map_x, map_y, cv2.INTER_LINEAR)
     # dark against what is right round it: a dash on a bright face, not the felt past the die
     block = round((WALL_ROW_WINDOW if by_wall else LOCAL_WINDOW) * die_size / STEP_PX) | 1

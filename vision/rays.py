@@ -1,7 +1,8 @@
 """The rays that cross a die's top face outwards, along which its body is measured.
 
 Both leaning-die checks (`vision.body`, against the top face's colour; `vision.backdrop`, against
-the felt and wall beside the die) sample the same rays, so they measure the same band.
+the felt and wall beside the die) sample the same rays, so they measure the same band. The
+dash checks (`vision.lean`, `vision.innerface`) sample a band past an edge on one grid.
 """
 
 from __future__ import annotations
@@ -43,3 +44,21 @@ def outward_rays(
     ox = face.center[0] - offsets[:, None] * np.sin(angles)[:, None]
     oy = face.center[1] + offsets[:, None] * np.cos(angles)[:, None]
     return angles, radii, ox, oy
+
+
+def band_grid(
+    centre: tuple[float, float],
+    way: tuple[float, float],
+    along: np.ndarray,
+    across: np.ndarray,
+    shape: tuple[int, ...],
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """The remap grids (x, y) of a band past a die: rows `along` the unit vector `way` from
+    `centre`, columns `across` it; None when the band leaves a picture of `shape`."""
+    ux, uy = way
+    map_x = (centre[0] + along[:, None] * ux - across[None, :] * uy).astype(np.float32)
+    map_y = (centre[1] + along[:, None] * uy + across[None, :] * ux).astype(np.float32)
+    h, w = shape[:2]
+    if map_x.min() < 0 or map_y.min() < 0 or map_x.max() > w - 1 or map_y.max() > h - 1:
+        return None
+    return map_x, map_y

@@ -13,12 +13,13 @@ import cv2
 import pytest
 
 from tests.vision.drawing import DrawnDie, blank_tray, draw_die
+from tests.vision.saved_rests import read_saved
 from vision.completion import marks_completing, read_short_of_pips
 from vision.faces import ROUND_MIN, Face, PipBlob, read_group
 from vision.fallbacks import read_top_of
 from vision.layout import LayoutFit
 from vision.pips import PipSearch, find_pip_blobs
-from vision.profile import CalibrationProfile, load_profile
+from vision.profile import CalibrationProfile
 from vision.reader import PIP_PER_SIDE, DiceReader, _white_balanced_min, _window_for
 from vision.verdicts import one_refusal_per_leaning_die
 
@@ -98,9 +99,7 @@ def test_a_column_of_a_6_read_as_a_3_is_joined_with_the_pips_beside_it() -> None
     # a red 6 24 px wide (the top left of a 640x480 frame, with its scene's calibration): the
     # face is lit unevenly, so each column of three white pips was grouped alone; one read as a
     # 3 on a grid too small for the die, the other short of a pip, and the die was refused
-    image = cv2.imread(str(DATA / "red-dice-10008-6-frame-part.png"), cv2.IMREAD_COLOR)
-    profile = load_profile(DATA / "red-dice-calibration.json")
-    reading = DiceReader(profile, crop_to_tray=False).read(image)
+    reading = read_saved("red-dice-10008-6-frame-part.png", "red-dice-calibration.json")
     six = [d for d in reading.dice if math.dist(d.center, (179.0, 90.6)) <= 6.0]
     assert [d.value for d in six] == [6]
     assert reading.unreadable == ()
@@ -111,9 +110,7 @@ def test_a_5_short_of_a_corner_and_of_its_centre_pip_s_group_is_read() -> None:
     # calibration moved to the part): its top right pip runs into the darker top of the face
     # in the threshold and is lost, its centre pip's ring is lit unlike its corners', so three
     # corners were grouped alone; the lost places are as dark as pips
-    image = cv2.imread(str(DATA / "random-9011-5-frame-part.png"), cv2.IMREAD_COLOR)
-    profile = load_profile(DATA / "random-9011-part-calibration.json")
-    reading = DiceReader(profile, crop_to_tray=False).read(image)
+    reading = read_saved("random-9011-5-frame-part.png", "random-9011-part-calibration.json")
     near = [d for d in reading.dice if math.dist(d.center, (137.3, 90.0)) <= 6.0]
     assert [d.value for d in near] == [5]
     assert not any(math.dist(u.center, (137.3, 90.0)) <= 12.0 for u in reading.unreadable)

@@ -14,20 +14,17 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from tests.vision.saved_rests import read_saved
 from vision.facerays import pip_dark_ray_lengths, tint_ray_lengths
 from vision.ones import LONE_EDGE_SHARE, _ray_lengths
 from vision.pips import PipBlob
-from vision.profile import load_profile
-from vision.reader import DiceReader
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "sim-rests"
 
 
 def test_a_grained_ivory_1_on_dark_felt_is_read() -> None:
     # an ivory die 31 px wide whose face has patches some 20 levels darker than round its pip
-    image = cv2.imread(str(DATA / "random-11005-1-grained.png"), cv2.IMREAD_COLOR)
-    profile = load_profile(DATA / "random-11005-1-grained-calibration.json")
-    reading = DiceReader(profile, crop_to_tray=False).read(image)
+    reading = read_saved("random-11005-1-grained.png", "random-11005-1-grained-calibration.json")
     assert [d.value for d in reading.dice] == [1]
     assert math.dist(reading.dice[0].center, (23.6, 40.3)) < 3.0
     assert not reading.unreadable
@@ -60,9 +57,7 @@ def test_a_black_1_with_a_dark_notch_by_its_pip_is_read() -> None:
     # a black die 25 px wide with a white pip, on purple felt as bright as it in the light-pip
     # plane: only its tint outlines it; a notch 20 levels darker than the face beside the pip
     # has a tint as far from the face's as its few levels of noise over its smaller sum allow
-    image = cv2.imread(str(DATA / "random-9025-1-dark-rim.png"), cv2.IMREAD_COLOR)
-    profile = load_profile(DATA / "random-9025-1-dark-rim-calibration.json")
-    reading = DiceReader(profile, crop_to_tray=False).read(image)
+    reading = read_saved("random-9025-1-dark-rim.png", "random-9025-1-dark-rim-calibration.json")
     assert [d.value for d in reading.dice] == [1]
     assert math.dist(reading.dice[0].center, (26.6, 28.4)) < 3.0
     assert not reading.unreadable
@@ -84,9 +79,9 @@ def test_a_red_1_whose_face_fades_into_the_felt_is_read_on_its_square() -> None:
     # a red die 28 px wide with a white pip on red-brown felt: its colour departs from the face's
     # over a blurred edge (no step within two pixels, no change of tint past the tolerance), and
     # its side face, with a pip, carries the rays on its lower left past the die's square
-    image = cv2.imread(str(DATA / "random-10005-1-faded-edge-part.png"), cv2.IMREAD_COLOR)
-    profile = load_profile(DATA / "random-10005-1-faded-edge-part-calibration.json")
-    reading = DiceReader(profile, crop_to_tray=False).read(image)
+    reading = read_saved(
+        "random-10005-1-faded-edge-part.png", "random-10005-1-faded-edge-part-calibration.json"
+    )
     assert sorted(d.value for d in reading.dice) == [1, 3]
     assert any(d.value == 1 and math.dist(d.center, (96.2, 94.9)) < 3.0 for d in reading.dice)
     assert not reading.unreadable

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import cv2
 
+from tests.vision.saved_rests import read_saved
 from vision.layout import LayoutFit
 from vision.pips import PipBlob
 from vision.profile import load_profile
@@ -41,9 +42,7 @@ def test_a_3_grouped_with_its_side_face_pips_is_found_among_the_pips_standing_ou
     # the same die's twin: its 3 and the two side face pips were grouped as one; the roundest
     # pips and those standing out half as much as the strongest each take in a side face pip,
     # those standing out as a 2's pips do (0.65 of the strongest) are the 3 alone
-    image = cv2.imread(str(DATA / "random-12027-3-side-pips-2.png"), cv2.IMREAD_COLOR)
-    profile = load_profile(DATA / "random-12027-3-side-pips-2-calibration.json")
-    reading = DiceReader(profile, crop_to_tray=False).read(image)
+    reading = read_saved("random-12027-3-side-pips-2.png", "random-12027-3-side-pips-2-calibration.json")
     assert [d.value for d in reading.dice] == [3]
     assert math.dist(reading.dice[0].center, (64.0, 64.0)) < 5.0
     assert not reading.unreadable

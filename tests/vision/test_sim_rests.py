@@ -16,6 +16,7 @@ import cv2
 import numpy as np
 import pytest
 
+from tests.vision.saved_rests import read_saved
 from vision.faces import (
     GROUP_SIZE_PX,
     ROUND_MIN,
@@ -161,11 +162,7 @@ def test_pips_cut_apart_measure_as_their_neighbours_the_threshold_outlines_alone
 
 
 def test_a_6_whose_pips_were_cut_apart_is_read_with_its_side_face_in_view() -> None:
-    from vision.profile import load_profile
-
-    image = cv2.imread(str(DATA / "random-6001-6-frame.png"), cv2.IMREAD_COLOR)
-    profile = load_profile(DATA / "random-6001-calibration.json")
-    reading = DiceReader(profile, crop_to_tray=False).read(image)
+    reading = read_saved("random-6001-6-frame.png", "random-6001-calibration.json")
     assert [(d.value, round(d.center[0]), round(d.center[1])) for d in reading.dice] == [
         (2, 285, 73), (6, 262, 130)
     ]
@@ -173,13 +170,10 @@ def test_a_6_whose_pips_were_cut_apart_is_read_with_its_side_face_in_view() -> N
 
 
 def test_the_second_face_of_a_leaning_die_is_refused_where_the_die_is() -> None:
-    from vision.profile import load_profile
 
     # a red 1 leaning 39° on the wall, its centre at (317, 75): the two pips of the face turned
     # up from the wall, 13 px above it, pass for a 2 on a grid too small for the die
-    image = cv2.imread(str(DATA / "random-6049-leaning-1-frame.png"), cv2.IMREAD_COLOR)
-    profile = load_profile(DATA / "random-6049-calibration.json")
-    reading = DiceReader(profile, crop_to_tray=False).read(image)
+    reading = read_saved("random-6049-leaning-1-frame.png", "random-6049-calibration.json")
     assert sorted(d.value for d in reading.dice) == [1, 1, 4]
     assert len(reading.unreadable) == 1
     assert math.dist(reading.unreadable[0].center, (317.0, 75.3)) <= 0.25 * 28.1
@@ -210,11 +204,7 @@ def test_a_pip_joined_to_a_fainter_shade_on_one_side_is_cut_round() -> None:
 
 
 def test_a_5_by_the_bright_tray_is_read_in_its_frame() -> None:
-    from vision.profile import load_profile
-
-    image = cv2.imread(str(DATA / "random-7029-5-frame.png"), cv2.IMREAD_COLOR)
-    profile = load_profile(DATA / "random-7029-calibration.json")
-    reading = DiceReader(profile, crop_to_tray=False).read(image)
+    reading = read_saved("random-7029-5-frame.png", "random-7029-calibration.json")
     assert [(d.value, round(d.center[0]), round(d.center[1])) for d in reading.dice] == [
         (4, 324, 74), (5, 247, 77)
     ]
