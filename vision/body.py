@@ -225,13 +225,23 @@ def shows_inner_face(
 ) -> bool:
     """True when a band of the die past its inner edge is its side face turned to the middle, as
     wide as the lens's parallax makes a flat die's (`inner_face_in_view`)."""
+    away, inner = _inner_reach(face, view_centre, die_size, colour)
+    return away and inner is not None and inner_face_in_view(inner, face, nadir, focal)
+
+
+def _inner_reach(
+    face: Face, view_centre: tuple[float, float], die_size: float, colour: np.ndarray
+) -> tuple[bool, float | None]:
+    """(whether the die lies a die side or more from the middle, and how far, in die sides, its
+    colour reaches past its inner edge beyond the lesser side reach: None when the runs tell
+    nothing, `backdrop.backdrop_reaches`)."""
     dx, dy = face.center[0] - view_centre[0], face.center[1] - view_centre[1]
     radius = math.hypot(dx, dy)
     if radius < die_size:
-        return False
+        return False, None
     side = face.size if face.fit is not None else die_size
     reaches = backdrop_reaches(face, colour, (dx / radius, dy / radius), side, die_size)
-    return reaches is not None and inner_face_in_view(reaches[1] * side / die_size, face, nadir, focal)
+    return True, None if reaches is None else reaches[1] * side / die_size
 
 
 def by_wall_without_inner_face(
@@ -250,11 +260,6 @@ def by_wall_without_inner_face(
     depth = cv2.pointPolygonTest(outline.reshape(-1, 1, 2), face.center, True)
     if depth > WALL_REACH * die_size or not hides_inner_face(face, dark, nadir, focal, die_size):
         return False
-    dx, dy = face.center[0] - view_centre[0], face.center[1] - view_centre[1]
-    radius = math.hypot(dx, dy)
-    if radius < die_size:
-        return False
-    side = face.size if face.fit is not None else die_size
-    reaches = backdrop_reaches(face, colour, (dx / radius, dy / radius), side, die_size)
+    away, inner = _inner_reach(face, view_centre, die_size, colour)
     # a side face of die colour past the inner edge is in view, dashes or not
-    return reaches is None or reaches[1] * side / die_size < INNER_FACE[0]
+    return away and (inner is None or inner < INNER_FACE[0])
