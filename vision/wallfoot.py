@@ -25,6 +25,10 @@ FOOT_SHADE = (0.95, 1.25)
 # a pip's dash takes the tint of the face it is blurred with: leaning dice's dashes on simulated
 # throws were 0.045 and more off on one flank at least (ivory on white felt, 0.065)
 FOOT_TINT = 0.035
+# the foot's edge on the felt is blurred over a pixel or so: a stroke of the band along that edge is
+# the wall with up to this share of the felt before it (a flat white 5 by a dark red wall's curve
+# showed 0.09); a pip's dash is of its die's colours, not of a wall's and the felt's blend
+FELT_BLEND = 0.2
 
 
 def wall_direction(outline: np.ndarray, point: tuple[float, float]) -> tuple[float, float]:
@@ -54,7 +58,8 @@ def wall_beside(
     """Whether the pixels (xs, ys) have the colour of the wall beside the die on both flanks.
 
     Each pixel is compared, as a median, with the points WALL_FLANK die sides along the wall
-    (direction `wall`) either side of the die's `centre`, at the pixel's own depth.
+    (direction `wall`) either side of the die's `centre`, at the pixel's own depth, blended with up
+    to FELT_BLEND of the felt on that flank level with the die's centre.
     """
     tx, ty = wall
     along = (xs - centre[0]) * tx + (ys - centre[1]) * ty
@@ -62,14 +67,31 @@ def wall_beside(
     for flank in (-WALL_FLANK * die_size, WALL_FLANK * die_size):
         shift = flank - along
         beside = _median_colour(colour, xs + shift * tx, ys + shift * ty)
-        total = float(beside.sum())
-        if total < 1.0:
-            return False
-        ratio = float(mark.sum()) / total
-        tint = float(np.abs(mark / max(float(mark.sum()), 1.0) - beside / total).sum())
-        if not (FOOT_SHADE[0] <= ratio <= FOOT_SHADE[1] and tint <= FOOT_TINT):
+        felt = _median_colour(colour, centre[0] + flank * tx + _GRID_X, centre[1] + flank * ty + _GRID_Y)
+        if not _foot_like(mark, beside, felt):
             return False
     return True
+
+
+# the pixels round a felt point, a pixel apart: one noisy pixel does not count
+_GRID_X, _GRID_Y = (g.ravel() for g in np.meshgrid([-1.0, 0.0, 1.0], [-1.0, 0.0, 1.0]))
+
+
+def _foot_like(mark: np.ndarray, wall: np.ndarray, felt: np.ndarray) -> bool:
+    """Whether `mark` is the `wall`'s colour blended with up to FELT_BLEND of the `felt`'s: of such a
+    blend's tint, and as bright as the wall up to as bright as the blend (each within FOOT_SHADE)."""
+    total = float(wall.sum())
+    if total < 1.0:
+        return False
+    share = mark / max(float(mark.sum()), 1.0)
+    for k in np.linspace(0.0, FELT_BLEND, 9):
+        blend = (1.0 - k) * wall + k * felt
+        reach = float(blend.sum()) / total
+        ratio = float(mark.sum()) / total
+        tint = float(np.abs(share - blend / max(float(blend.sum()), 1.0)).sum())
+        if FOOT_SHADE[0] <= ratio <= FOOT_SHADE[1] * max(reach, 1.0) and tint <= FOOT_TINT:
+            return True
+    return False
 
 
 def _median_colour(colour: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:

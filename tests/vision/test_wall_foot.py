@@ -58,3 +58,28 @@ def test_a_die_on_one_flank_leaves_the_wall_unseen_there() -> None:
     image[14:44, 124:150] = (198, 219, 227)  # an ivory die against the wall on the right
     xs, ys = _stroke(27.0)
     assert not wall_beside(image, xs, ys, centre, (1.0, 0.0), DIE)
+
+
+def _red_wall_tray() -> np.ndarray:
+    """Grey-green felt below y = 30, a dark red wall above it."""
+    image = np.full((160, 200, 3), (163, 176, 168), np.uint8)
+    image[:30] = (28, 18, 54)
+    return image
+
+
+def test_a_stroke_of_the_wall_blurred_with_the_felt_is_the_wall() -> None:
+    # the foot's edge on the felt is blurred: a tenth of felt makes the stroke 1.4 times as bright
+    # as the dark wall and greyer, yet it is the wall
+    image = _red_wall_tray()
+    image[27, 104:108] = (42, 34, 66)
+    centre = (100.0, 44.0)
+    xs, ys = _stroke(27.0)
+    assert wall_beside(image, xs, ys, centre, wall_direction(OUTLINE, centre), DIE)
+
+
+def test_a_blue_pip_as_bright_as_the_blurred_wall_is_no_part_of_it() -> None:
+    image = _red_wall_tray()
+    image[27, 104:108] = (66, 34, 42)
+    centre = (100.0, 44.0)
+    xs, ys = _stroke(27.0)
+    assert not wall_beside(image, xs, ys, centre, wall_direction(OUTLINE, centre), DIE)
