@@ -1,7 +1,10 @@
-"""Saved simulated rest frames and crops (tests/data/sim-rests), read as the tracker reads them."""
+"""Saved simulated rest frames and crops (tests/data/sim-rests, tests/data/lean), read as the
+tracker reads them."""
 
 from __future__ import annotations
 
+import json
+import math
 from pathlib import Path
 
 import cv2
@@ -10,6 +13,7 @@ from vision.profile import load_profile
 from vision.reader import DiceReader, Reading
 
 SIM_RESTS = Path(__file__).resolve().parents[1] / "data" / "sim-rests"
+LEAN = Path(__file__).resolve().parents[1] / "data" / "lean"
 
 
 def read_saved(frame: str, calibration: str) -> Reading:
@@ -18,3 +22,21 @@ def read_saved(frame: str, calibration: str) -> Reading:
     if image is None:
         raise FileNotFoundError(SIM_RESTS / frame)
     return DiceReader(load_profile(SIM_RESTS / calibration), crop_to_tray=False).read(image)
+
+
+def assert_read_as_recorded(name: str, crop_to_tray: bool = False) -> None:
+    """Read the frame `name` of tests/data/lean with its calibration: each leaning die of its
+    record is refused `cocked`, each flat die read with its value."""
+    record = json.loads((LEAN / f"{name}-frame.json").read_text())
+    # a frame whose second face's pips JPEG would blur further is kept as PNG
+    png = LEAN / f"{name}-frame.png"
+    image = cv2.imread(str(png if png.exists() else LEAN / f"{name}-frame.jpg"))
+    profile = load_profile(LEAN / f"{name}-calibration.json")
+    reading = DiceReader(profile, crop_to_tray=crop_to_tray).read(image)
+    for die in record["dice"]:
+        read = [d for d in reading.dice if math.dist(d.center, die["centre_px"]) < 12.0]
+        refused = [u for u in reading.unreadable if math.dist(u.center, die["centre_px"]) < 12.0]
+        if die["cocked"]:
+            assert not read and [u.reason for u in refused] == ["cocked"]
+        else:
+            assert [d.value for d in read] == [die["value"]]

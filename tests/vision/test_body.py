@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 
 from calibration.simulated import profile_for_preset
+from tests.vision.saved_rests import assert_read_as_recorded
 from vision.backdrop import backdrop_excess, backdrop_reaches, bare_top_colour, top_colour
 from vision.body import BACKDROP_EXCESS, LEAN_EXCESS, body_reach, reach_past_sides
 from vision.events import TrayAtRest
@@ -180,7 +181,7 @@ def test_felt_of_the_die_colour_tells_nothing() -> None:
     ],
 )
 def test_the_reader_refuses_the_leaning_die_and_reads_the_flat_ones(name: str) -> None:
-    _assert_leaning_refused_and_flat_read(name, crop_to_tray=True)
+    assert_read_as_recorded(name, crop_to_tray=True)
 
 
 @pytest.mark.parametrize(
@@ -223,23 +224,7 @@ def test_the_reader_refuses_the_leaning_die_and_reads_the_flat_ones(name: str) -
 )
 def test_the_whole_frame_read_refuses_the_leaning_die_and_reads_the_flat_ones(name: str) -> None:
     # as the tracker reads: the whole frame, the tray's outline kept for the wall
-    _assert_leaning_refused_and_flat_read(name, crop_to_tray=False)
-
-
-def _assert_leaning_refused_and_flat_read(name: str, crop_to_tray: bool) -> None:
-    record = json.loads((DATA / f"{name}-frame.json").read_text())
-    # a frame whose second face's pips JPEG would blur further is kept as PNG
-    png = DATA / f"{name}-frame.png"
-    image = cv2.imread(str(png if png.exists() else DATA / f"{name}-frame.jpg"))
-    profile = load_profile(DATA / f"{name}-calibration.json")
-    reading = DiceReader(profile, crop_to_tray=crop_to_tray).read(image)
-    for die in record["dice"]:
-        read = [d for d in reading.dice if math.dist(d.center, die["centre_px"]) < 12.0]
-        refused = [u for u in reading.unreadable if math.dist(u.center, die["centre_px"]) < 12.0]
-        if die["cocked"]:
-            assert not read and [u.reason for u in refused] == ["cocked"]
-        else:
-            assert [d.value for d in read] == [die["value"]]
+    assert_read_as_recorded(name, crop_to_tray=False)
 
 
 def test_the_tracker_refuses_the_leaning_die_read_on_the_whole_frame() -> None:

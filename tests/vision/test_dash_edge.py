@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-import json
-import math
 from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
 
+from tests.vision.saved_rests import assert_read_as_recorded
 from vision.faces import Face
 from vision.layout import LAYOUTS, fit_layout
 from vision.lean import dash_past_top_face
-from vision.profile import load_profile
-from vision.reader import DiceReader
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "lean"
 DIE = 28.0
@@ -75,14 +72,4 @@ def test_a_dash_on_the_top_face_rim_is_no_second_face() -> None:
     ],
 )
 def test_the_rim_of_a_flat_die_is_no_second_face(name: str) -> None:
-    record = json.loads((DATA / f"{name}-frame.json").read_text())
-    png = DATA / f"{name}-frame.png"
-    image = cv2.imread(str(png if png.exists() else DATA / f"{name}-frame.jpg"))
-    reading = DiceReader(load_profile(DATA / f"{name}-calibration.json"), crop_to_tray=False).read(image)
-    for die in record["dice"]:
-        read = [d for d in reading.dice if math.dist(d.center, die["centre_px"]) < 12.0]
-        refused = [u for u in reading.unreadable if math.dist(u.center, die["centre_px"]) < 12.0]
-        if die["cocked"]:
-            assert not read and [u.reason for u in refused] == ["cocked"]
-        else:
-            assert [d.value for d in read] == [die["value"]]
+    assert_read_as_recorded(name)
