@@ -4,8 +4,8 @@ pybullet's CPU TinyRenderer draws the scene, but not all of it every frame: the 
 table never move, so they are drawn once (with the walls' shadows) and cached with their depth.
 Each frame then draws only the dice, and the hand when it is there, and composites them over the
 cached background by depth. Dice and hand shadows are hard shadows projected along the light onto
-the floor. Motion blur smears each moving die along its path. Lens distortion and the sensor's
-effects come last.
+the floor, with anti-aliased edges. Motion blur smears each moving die along its path. Lens
+distortion and the sensor's effects come last.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ SLEEVE_BGR = (90, 60, 50)
 GLARE_PEAK = 0.45  # share of the way to white at the brightest point, for the glossiest dice
 GLARE_SHININESS = 6.0  # a broad lobe: bar lamps and shades are large, not points
 HAND_ID = -2  # in the id maps: -1 is background, dice are their die id, the hand is -2
+SHADOW_SUBPIXEL_BITS = 4  # fixed-point bits of the shadow corners handed to OpenCV
 # boxes of the hand in its own frame (fingers along +y): (half extents, centre)
 HAND_BOXES: tuple[tuple[tuple[float, float, float], tuple[float, float, float]], ...] = (
     ((4.0, 4.5, 1.3), (0.0, 0.0, 0.0)),  # palm
@@ -204,14 +205,21 @@ class TrayRenderer:
         return self._die_bodies[die_id]
 
     def _shadow_mask(self, solids: list[np.ndarray]) -> np.ndarray:
-        """Canvas mask of the hard shadows cast by the given corner sets onto the floor."""
+        """Canvas coverage (0-255) of the hard shadows cast by the given corner sets onto the floor.
+
+        The corners are placed to a sixteenth of a pixel and the edges anti-aliased: a die that
+        settles by a hundredth of a pixel moves its shadow's edge as little, where whole-pixel
+        corners would shift an edge by a pixel at once (a change no camera would see).
+        """
         mask = np.zeros((self.camera.canvas_height, self.camera.canvas_width), np.uint8)
         light = self.light
+        scale = float(1 << SHADOW_SUBPIXEL_BITS)
         for corners in solids:
             on_floor = shadow_corners(corners, light, self.preset.tray)
             pixels = self.camera.project_canvas(on_floor).astype(np.float32)
             hull = cv2.convexHull(pixels)
-            cv2.fillConvexPoly(mask, np.round(hull).astype(np.int32), 1, lineType=cv2.LINE_8)
+            cv2.fillConvexPoly(mask, np.round(hull * scale).astype(np.int32), 255,
+                               lineType=cv2.LINE_AA, shift=SHADOW_SUBPIXEL_BITS)
         return mask
 
     # -- one frame ---------------------------------------------------------------------------
@@ -235,7 +243,8 @@ class TrayRenderer:
         hand_solids = hand_box_corners(hand) if hand else []
         shadow = self._shadow_mask(solids + hand_solids)
         shaded = (shadow > 0) & self._floor
-        frame[shaded] = (frame[shaded] * (1.0 - self.preset.lighting.shadow)).astype(np.uint8)
+        darken = 1.0 - self.preset.lighting.shadow * shadow[shaded].astype(np.float32) / 255.0
+        frame[shaded] = (frame[shaded] * darken[:, None]).astype(np.uint8)
 
         depth = self._bg_depth
         dice_ids = np.full(frame.shape[:2], -1, np.int32)
