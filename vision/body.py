@@ -186,10 +186,16 @@ def shows_body_past_top(
     if excess is not None and excess > LEAN_EXCESS:
         return True
     reaches = backdrop_reaches(face, colour, outward, side, die_size)
-    if reaches is not None:
+    # a band past the inner edge as wide as the parallax is the side face turned to the middle, and
+    # then no band past the outer edge is the die's; but it may be the body of a die below, over
+    # which this one leans on the wall, and the dashes of a turned-up face still tell (no flat die
+    # of the simulated throws with that band in view showed one)
+    in_view = (
+        reaches is not None and nadir is not None and focal is not None and focal > 0.0
+        and inner_face_in_view(reaches[1] * side / die_size, face, nadir, focal)
+    )
+    if reaches is not None and not in_view:
         against, inner = reaches
-        if nadir is not None and focal and inner_face_in_view(inner * side / die_size, face, nadir, focal):
-            return False
         if against > BACKDROP_EXCESS:
             return True
         against, inner = against * side / die_size, inner * side / die_size

@@ -227,6 +227,22 @@ def test_the_whole_frame_read_refuses_the_leaning_die_and_reads_the_flat_ones(na
     assert_read_as_recorded(name, crop_to_tray=False)
 
 
+def test_a_die_leaning_on_the_wall_over_a_flat_die_is_refused() -> None:
+    # a white 5 leaning 30° on the wall over a flat 2, which shows past the 5's inner edge as wide
+    # as the 5's own side face would; the dash of the 5's turned-up face past its outer edge still
+    # tells (frame kept round the dice, black elsewhere). The 2, all but hidden, must not be read
+    # as the 5 either: nothing is read there.
+    record = json.loads((DATA / "leaning-over-a-flat-die-white-five-frame.json").read_text())
+    image = cv2.imread(str(DATA / "leaning-over-a-flat-die-white-five-frame.png"))
+    profile = load_profile(DATA / "leaning-over-a-flat-die-white-five-calibration.json")
+    reading = DiceReader(profile, crop_to_tray=False).read(image)
+    five, two, one = (next(d for d in record["dice"] if d["value"] == v) for v in (5, 2, 1))
+    assert five["cocked"] and not two["cocked"] and not one["cocked"]
+    assert not [d for d in reading.dice if math.dist(d.center, five["centre_px"]) < 20.0]
+    assert [u.reason for u in reading.unreadable if math.dist(u.center, five["centre_px"]) < 12.0] == ["cocked"]
+    assert [d.value for d in reading.dice if math.dist(d.center, one["centre_px"]) < 12.0] == [1]
+
+
 def test_the_tracker_refuses_the_leaning_die_read_on_the_whole_frame() -> None:
     record = json.loads((DATA / "leaning-red-pips-frame.json").read_text())
     image = cv2.imread(str(DATA / "leaning-red-pips-frame.jpg"))
