@@ -15,8 +15,9 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.faces import UNLIKE_SQUASH, read_group
-from vision.pips import PipSearch, find_pip_blobs
+from vision.faces import UNLIKE_SQUASH, Face, read_group
+from vision.fallbacks import rejoin
+from vision.pips import PipBlob, PipSearch, find_pip_blobs
 from vision.profile import load_profile
 from vision.reader import DiceReader
 
@@ -64,3 +65,21 @@ def test_a_leaning_1_is_not_read_as_a_2_of_its_top_pip_and_a_dash_of_its_second_
             assert not read and set(refused) <= {"cocked"}
         else:
             assert read == [die["value"]]
+
+
+def test_two_lone_pips_on_two_faces_give_that_refusal_with_the_die_size_known() -> None:
+    # a round pip and one squashed across an edge, 14 px apart on a 24 px die: neither a 1 nor
+    # reported alone; joined, they are refused `cocked` and nothing else places the die
+    pips = [
+        PipBlob(15.0, 15.0, 18.0, 4.8, 4.6, 0.0, 50.0, 200.0, 190.0, 0.95),
+        PipBlob(25.0, 25.0, 12.0, 4.8, 2.9, 0.8, 60.0, 185.0, 180.0, 0.95),
+    ]
+    unreported = Face(None, (0.0, 0.0), 0.0, 0.0, None, 1, 0.0)
+    two_faces = Face(None, (20.0, 20.0), 24.0, 0.0, "cocked", 2, 0.78, UNLIKE_SQUASH)
+    squashed = Face(None, (20.0, 20.0), 24.0, 0.0, "cocked", 2, 0.6, "squashed pips")
+    lone = [([k], unreported) for k in range(2)]
+    assert rejoin(lone, pips, lambda part: two_faces if sorted(part) == [0, 1] else None, None, 24.0) == [
+        ([0, 1], two_faces)
+    ]
+    # a pair refused for its squash alone is a leaning die's top face, placed by its own checks
+    assert rejoin(lone, pips, lambda part: squashed if sorted(part) == [0, 1] else None, None, 24.0) == lone
