@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from vision.facecolour import level_step, sample_at
+from vision.facecolour import level_step, paths_on_face, sample_at
 from vision.layout import LAYOUTS, LayoutFit, fit_layout, fit_six_missing
 from vision.margins import margin_is_face
 from vision.median import median
@@ -53,6 +53,7 @@ LOST_PIP_CLEAR = 0.6  # grid spacings: marks this near a lost pip's place are th
 ROUND_WITHIN_PX = 2.0
 SMEARED_LINE = "smeared 2 or 3"  # the detail of a 2 or a 3 read from streaks
 NO_FIT = "no layout fits"  # the detail of a group refused before any face check
+UNLIKE_SQUASH = "pips of two faces"  # the detail of a 2 whose pips are squashed unlike, an edge between them
 
 
 @dataclass(frozen=True)
@@ -215,6 +216,18 @@ def _stray_marks(
     return False
 
 
+def _two_faces(dark: np.ndarray, colour: np.ndarray, pips: list[PipBlob]) -> bool:
+    """True when two pips squashed unlike have an edge between them: each lies on its own face.
+
+    One flat face is seen at one angle, so its pips are squashed alike; the grouping links no
+    others, and never tried the path between them. Pieces joined again (`fallbacks.rejoin`) may
+    pair a leaning die's round top pip with a dash of the face it turns up past its edge.
+    """
+    if abs(pips[0].roundness - pips[1].roundness) <= LIKE_ROUNDNESS:
+        return False
+    return not bool(paths_on_face(dark, colour, pips, np.array([0]), np.array([1]))[0])
+
+
 def _encloses(blob: PipBlob, pips: list[PipBlob]) -> bool:
     """True when every pip lies wholly inside the blob's inscribed circle."""
     return len(pips) >= 2 and all(
@@ -314,6 +327,8 @@ def read_group(
     contrasts = [p.contrast for p in pips]
     if len(pips) == 2 and min(contrasts) < LIKE_TWO_CONTRAST * max(contrasts):
         return refuse("not_pips", "unlike pair")
+    if len(pips) == 2 and _two_faces(dark, colour, pips):
+        return refuse("cocked", UNLIKE_SQUASH)
     spacing_per_pip = fit.spacing / median(diameters)
     if not 0.8 <= spacing_per_pip <= 4.0:
         return refuse("not_pips", "spacing")

@@ -19,6 +19,7 @@ from vision.faces import (
     NO_FIT,
     ROUND_MIN,
     ROUND_WITHIN_PX,
+    UNLIKE_SQUASH,
     Face,
     like_size,
 )
@@ -115,8 +116,10 @@ def _refused_pairs(
             if not PAIR_DIAGONAL[0] <= apart <= PAIR_DIAGONAL[1]:
                 continue
             face = read_part([i, j])
-            # round pips only: a squashed pair is a leaning die's, which its own checks place
-            if face is not None and face.reason in ("not_pips", "occluded") and face.detail != NO_FIT:
+            # round pips only: a squashed pair is a leaning die's, which its own checks place; a
+            # pair of pips on two faces is one too, which no other check places
+            refused = face is not None and face.reason in ("not_pips", "occluded") and face.detail != NO_FIT
+            if face is not None and (refused or face.detail == UNLIKE_SQUASH):
                 pairs.append(([i, j], face))
                 used.update((a, b))
     return [p for k, p in enumerate(pending) if k not in used] + pairs
