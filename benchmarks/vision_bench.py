@@ -336,6 +336,8 @@ def _score_rest(
             tally["cocked"] += 1
             refused = found is None or found.value is None
             tally["cocked refused"] += refused
+            # no value, but nothing reported either: the box sees a die short, not a refusal
+            tally["cocked refused: of them unseen"] += found is None
             exact &= refused
             if not refused and found is not None:
                 failures.append(("cocked-read", die.centre_px, f"cocked {die.value} read {found.value}"))
