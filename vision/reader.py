@@ -48,9 +48,7 @@ PROBE_WINDOW = 21  # first look, before the pip size is known
 WINDOW_PER_PIP = 3.2  # adaptive window over pip diameter
 PIP_PER_SIDE = 0.15  # pip diameter over die side, near enough for sizing the window
 SMALLEST_PIP_PER_SIDE = 0.1  # the smallest pip a die maker prints, over the die's side
-# the widest: three pips of a 3 lie along a face's diagonal with face between them, and a 1's
-# pip is a third of the side at most; a round blob half a side wide is a shadow or a body
-LARGEST_PIP_PER_SIDE = 0.45
+LARGEST_PIP_PER_SIDE = 0.45  # a 1's pip is a third of the side at most: a blob wider is a shadow, a body
 SQUASHED = ("squashed pips", "squashed pips and grid")  # faces refused for their squash alone
 
 
@@ -207,10 +205,8 @@ class DiceReader:
     ) -> list[Face]:
         expected = self.profile.die_size_px
         spacing_hint = expected / SIDE_PER_SPACING if expected else None
-        round_blobs = [
-            b for b in blobs
-            if b.roundness >= ROUND_MIN and not (expected and b.diameter > LARGEST_PIP_PER_SIDE * expected)
-        ]
+        largest = LARGEST_PIP_PER_SIDE * expected if expected else math.inf
+        round_blobs = [b for b in blobs if b.roundness >= ROUND_MIN and b.diameter <= largest]
         # under a camera straight above, a flat die shows side faces turned to the point below it
         side_view = (nadir, expected) if self.profile.top_down and expected and nadir else None
         groups = group_pips(dark, colour, round_blobs, spacing_hint)
