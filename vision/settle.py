@@ -70,8 +70,14 @@ def first_still_round_dice(
     recent = sorted(levels[-NOISE_FRAMES - 1:-1])
     noise = recent[len(recent) // 2] if recent else 0.0
     limit = max(FLOOR, PAST_NOISE * noise)
+    return first_after_last_past([t for t, _ in frames], levels, limit, first)
+
+
+def first_after_last_past(times: Sequence[int], levels: Sequence[float], limit: float, first: int) -> int:
+    """The first of `times` after the last whose level passes `limit`; `first` when none passes,
+    or when the last one does."""
     found: int | None = first
-    for (t, _), level in zip(frames, levels, strict=True):
+    for t, level in zip(times, levels, strict=True):
         if level > limit:
             found = None
         elif found is None:

@@ -33,7 +33,7 @@ from vision.errors import VisionError
 from vision.events import RestingDie, TrayAtRest, TrayEvent, TrayMotion
 from vision.profile import CalibrationProfile
 from vision.reader import DiceReader, Reading
-from vision.settle import first_still_round_dice, half_frame
+from vision.settle import first_after_last_past, first_still_round_dice, half_frame
 
 # frames kept to look back over a still run: longer than any settle time at 60 fps
 _RECENT_FRAMES = 32
@@ -199,13 +199,7 @@ class TrayTracker:
         ]
         noise = max(levels[-_NOISE_FRAMES - 1:-1], default=0.0)
         limit = max(self.settings.settled_level, _PAST_NOISE * noise)
-        first: int | None = still_since
-        for (t, _), level in zip(run, levels, strict=True):
-            if level > limit:
-                first = None
-            elif first is None:
-                first = t
-        return first if first is not None else still_since
+        return first_after_last_past([t for t, _ in run], levels, limit, still_since)
 
     def _die_area_small(self) -> float:
         sizes = [d.size for d in self._known if d.size > 0]
