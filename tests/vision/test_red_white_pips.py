@@ -90,3 +90,23 @@ def test_a_face_pink_round_its_white_pips_goes_on_past_them_in_its_own_red() -> 
     for p in pips:
         unlit[round(p.y), round(p.x)] = (91, 61, 195)
     assert not margin_is_face(plane, unlit, fit, pips)
+
+
+def test_the_pips_of_a_6_s_columns_run_together_are_grouped_whatever_their_rings() -> None:
+    # the light-pip plane and the white-balanced colour (48×48) round a flat red 6 of white pips
+    # 24 px wide on green felt: each column is one blob of the threshold, cut in three; the ring
+    # of the middle pip passes over its neighbours (117 against 130 round the end pips), and the
+    # face was broken into pieces refused `not_pips` and `occluded`
+    from vision.grouping import group_pips
+
+    plane = cv2.imread(str(DATA / "red-dice-19032-6-light-plane.png"), cv2.IMREAD_GRAYSCALE)
+    colour = cv2.imread(str(DATA / "red-dice-19032-6-balanced.png"), cv2.IMREAD_COLOR)
+    blobs = find_pip_blobs(plane, PipSearch(block=_window_for(PIP_PER_SIDE * 24.0)))
+    pips = [b for b in blobs if b.roundness >= ROUND_MIN]
+    assert len(pips) == 6 and len({b.cut_from for b in pips}) == 2
+    groups = group_pips(plane, colour, pips, 24.0 / 3.6)
+    assert groups == [list(range(6))]
+    assert read_group(plane, colour, groups[0], pips, blobs).value == 6
+    # pips found whole are not taken together on that ground: their unlike rings keep them apart
+    whole = [replace(b, cut_from=-1) for b in pips]
+    assert len(group_pips(plane, colour, whole, 24.0 / 3.6)) > 1
