@@ -21,8 +21,12 @@ REGION = 0.8
 # the frames before the settled one whose difference from it is noise: the middle one of them,
 # for a settle time of a few frames may still hold one of the rocking die's
 NOISE_FRAMES = 3
-PAST_NOISE = 2.0  # a frame differing this many times as much as the noise still moves
-FLOOR = 6.0  # grey levels: the least difference that counts, on a noiseless picture
+# a frame differing this many times as much as the noise, and by this many grey levels at least,
+# still moves: a die that has all but stopped (a tenth of a pixel and a quarter of a degree from
+# where it settles) differs by up to 3 times the noise, more than the 2 of the small image's
+# look-back; on 600 simulated rests, 2 and 6 levels stamped 1 in 60 two frames late
+PAST_NOISE = 3.0
+FLOOR = 10.0
 
 
 def half_frame(image: np.ndarray) -> np.ndarray:
