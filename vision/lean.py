@@ -37,6 +37,16 @@ WALL_ROW_WINDOW = 0.6  # die sides along the edge: twice the longest dash
 # seen edge-on and blurred, a second face's pips stand out less than the top face's (0.21 of
 # their contrast on a simulated grey die on grey felt)
 WALL_DASH_DARKNESS = 0.15
+# a dash lies on face on both its sides along the edge: a row's closing over more than a pip's length
+# (a 1's pip is a third of a side) gives that face's level at the dash, where the rows across it may
+# already be past a narrow second face (the wall of a die leaning 27° on it; a flat die's shadow or
+# felt edge is a step along the row, not a valley, and the closing keeps it)
+WALL_DASH_SPAN = 0.4
+# a second face's pip (0.2 of a side) is foreshortened to 0.07-0.38 of its width across the edge
+# (dice leaning 24-34° at 12-20° off the lens's axis) and blurred by a pixel each side: up to 0.15
+# of a side on a die 28 pixels wide, and still twice as long as thick (0.38 of 6 pixels and 2 of
+# blur across, 6 and 2 along); a speck of felt grain that thick is about as long as thick
+WALL_DASH_THICKNESS = (0.15, 2.0)
 # a face turned 55-65° from the light above keeps about cos 60° of the top face's level, less
 # with the light on the wall's side, down to the third that the body checks allow a side face
 # (0.39 round the dashes of a white die on pale felt, 0.31 of a white die in daylight)
@@ -121,6 +131,11 @@ def dash_past_top_face(
     block = round((WALL_ROW_WINDOW if by_wall else LOCAL_WINDOW) * die_size / STEP_PX) | 1
     window = (block, 1) if by_wall else (block, block)
     local = cv2.blur(band.astype(np.float32), window, borderType=cv2.BORDER_REPLICATE)
+    closed = None
+    if by_wall:
+        span = round(WALL_DASH_SPAN * die_size / STEP_PX) | 1
+        kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (span, 1))
+        closed = cv2.morphologyEx(band, cv2.MORPH_CLOSE, kernel, borderType=cv2.BORDER_REPLICATE)
     mask = (band < local - (WALL_DASH_DARKNESS if by_wall else DASH_DARKNESS) * contrast).astype(np.uint8)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     rows, cols = mask.shape
@@ -141,7 +156,8 @@ def dash_past_top_face(
             stretch = WALL_SHORT_DASH[0]
         if (
             area * STEP_PX**2 < DASH_AREA_PX
-            or thick > DASH_THICKNESS * die_size
+            or thick > (WALL_DASH_THICKNESS[0] if by_wall else DASH_THICKNESS) * die_size
+            or (thick > DASH_THICKNESS * die_size and long < WALL_DASH_THICKNESS[1] * thick)
             or long < stretch * thick
         ):
             continue
@@ -158,7 +174,10 @@ def dash_past_top_face(
         rows_around = slice(max(0, y - 2), y + bh + 2)
         ring = labels[rows_around, x:x + bw] != k
         around = band[rows_around, x:x + bw][ring]
-        if not around.size or float(np.median(around)) < floor:
+        face_level = float(np.median(around)) if around.size else 0.0
+        if closed is not None:
+            face_level = max(face_level, float(np.median(closed[y:y + bh, x:x + bw][inside])))
+        if face_level < floor:
             continue
         if tinted is None:
             return True

@@ -73,3 +73,27 @@ def test_a_dash_on_the_top_face_rim_is_no_second_face() -> None:
 )
 def test_the_rim_of_a_flat_die_is_no_second_face(name: str) -> None:
     assert_read_as_recorded(name)
+
+
+def test_a_thick_dash_twice_as_long_as_thick_on_a_second_face_by_the_wall_counts() -> None:
+    # 4 px thick (0.14 of the side) past the edge: a pip foreshortened and blurred, not a speck
+    face, plane = _drawn_six_by_wall(5.0)
+    top = round(face.center[1] - DIE / 2)
+    cv2.rectangle(plane, (46, top - 9), (73, top - 1), 150, -1)
+    cv2.rectangle(plane, (55, top - 8), (63, top - 5), 60, -1)
+    assert dash_past_top_face(face, plane, (0.0, -1.0), DIE, by_wall=True)
+
+
+def test_a_thick_speck_as_long_as_thick_past_a_die_by_the_wall_is_no_dash() -> None:
+    # felt grain as thick (0.14 of the side), and no longer than 1.5 times its thickness
+    face, plane = _drawn_six_by_wall(5.0)
+    top = round(face.center[1] - DIE / 2)
+    cv2.rectangle(plane, (46, top - 9), (73, top - 1), 150, -1)
+    cv2.rectangle(plane, (57, top - 8), (62, top - 5), 60, -1)
+    assert not dash_past_top_face(face, plane, (0.0, -1.0), DIE, by_wall=True)
+
+
+def test_a_leaning_die_s_dashes_on_a_narrow_dark_second_face_by_the_wall_are_seen() -> None:
+    # an ivory 4 leaning 27° on the green wall of a pink tray: its turned-up face, shaded to 0.3 of
+    # the top face, is a narrow band whose rows past the dashes are already the wall
+    assert_read_as_recorded("leaning-dark-band-dashes-ivory-four")
