@@ -51,3 +51,19 @@ def test_refused_pips_beside_a_read_face_are_another_die_only_a_side_away() -> N
     # a lone speck is no die; nor are pips refused for no face check
     assert not _other_die(three, refused, corners[:1], 28.0)
     assert not _other_die(three, Face(None, (70.0, 100.0), 0.0, 0.0, None, 4, 0.0), corners, 28.0)
+
+
+def test_a_pip_neither_read_nor_refused_hides_no_refusal_beside_it() -> None:
+    from vision.verdicts import resolve_overlaps
+
+    read = Face(2, (314.0, 88.0), 18.5, 0.9, None, 2, 0.95)
+    leaning = Face(None, (373.0, 78.0), 14.4, 0.0, "not_pips", 5, 0.9, "no layout fits")
+    unreported = Face(None, (353.0, 91.0), 0.0, 0.0, None, 1, 0.0)
+    # two pips of a flat 4 half under a leaning 6, on a grid too small for the die, 8 px from
+    # an unreported pip of the 6: the 4 went unseen
+    part = Face(None, (357.0, 98.0), 13.6, 0.0, "not_pips", 2, 0.9, "grid of another size")
+    kept = resolve_overlaps([read, leaning, unreported, part], sized=True)
+    assert [f for f in kept if f.reason is not None] == [leaning, part]
+    # without the die size no refusal is shown to lie on a die: the dot and it are one object
+    kept = resolve_overlaps([read, leaning, unreported, part])
+    assert [f for f in kept if f.reason is not None] == [leaning]
