@@ -81,7 +81,7 @@ def like_size(first: float, second: float, spread_px: float = LIKE_SIZE_PX) -> b
 
 
 def _cells_are_bare(
-    image: np.ndarray, fit: LayoutFit, pips: list[PipBlob], smear: float | None = None
+    image: np.ndarray, fit: LayoutFit, pips: list[PipBlob], smear: float | None = None, sized: bool = False
 ) -> bool:
     """Every cell the layout leaves empty must look like the face around the pips.
 
@@ -101,11 +101,13 @@ def _cells_are_bare(
     for u, v in fit.empty_cells():
         x, y = fit.to_image(u, v)
         points = [(x + dx, y + dy) for dx, dy in offsets]
-        if fit.value in (4, 5):
+        if fit.value in (4, 5) or (sized and fit.value in (2, 3)):
             # a sample within a pixel and a half of the rim of a pip where the layout puts it sees
             # that pip's blur, not the cell (a 4 whose pips are a diameter apart); a pip off its
-            # place is still seen. A square grid of 4 or 5 vouches for its layout; a 2 or a 3
-            # has only its empty cells to show it is no part of a larger face, and a 6's middle
+            # place is still seen, and a pip a larger face has in the cell darkens the cell's
+            # centre, always sampled. A square grid of 4 or 5 vouches for its layout; a 2 or a 3
+            # only with the die size known, its grid the die's (a 2 of white pips wider than its
+            # grid step), else its empty cells alone tell it from two specks; a 6's middle
             # column, as near its pips as a narrow 6 puts it, tells it from a 4 beside a side face
             points = points[:1] + [
                 (px, py) for px, py in points[1:]
@@ -374,7 +376,8 @@ def read_group(
     spacing_per_pip = fit.spacing / median(diameters)
     if not 0.8 <= spacing_per_pip <= 4.0:
         return refuse("not_pips", "spacing")
-    if not _cells_are_bare(dark, fit, pips, smear_direction(pips) if blurred else None):
+    smear = smear_direction(pips) if blurred else None
+    if not _cells_are_bare(dark, fit, pips, smear, side_view is not None):
         tiny = [] if blurred else _tiny_pips_in_cells(fit, pips, all_marks)
         if tiny:
             # the mark is a pip too small for its roundness to mean anything: read the face

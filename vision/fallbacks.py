@@ -33,6 +33,10 @@ PAIR_DIAGONAL = (0.45, 0.85)
 MAX_GROUP_TO_SPLIT = 9  # a top face (up to 6) and the few pips of side faces seen beside it
 APART = 0.8  # of a side: centres of two touching dice, with the sizes' error of a pip or two
 MAX_SPECKS = 2  # glints where two touching dice's edges meet: a few, never a face's worth
+# die sides: two top faces seen from above lie a side apart; a die's own pips, top or side face
+# past a flat die's edge, lie within 0.5 and 0.7 of a side of its centre
+OTHER_DIE_CENTRE = 0.95
+OTHER_DIE_PIP = 0.75
 
 
 def rejoin(
@@ -173,6 +177,7 @@ def split_touching(
     group: list[int],
     blobs: list[PipBlob],
     read_part: Callable[[list[int]], Face | None],
+    die_size: float | None = None,
 ) -> list[Face]:
     """Two touching dice whose pips were grouped together, cut apart at the widest gap.
 
@@ -182,17 +187,21 @@ def split_touching(
     dice's edges meet) may have joined the group: the pips of a face, printed and lit alike,
     stand out alike, so the cut is tried again without such specks, and kept only when each
     speck lies off both faces' pip grids (it is no missing pip of either).
+    With the die size known, a half that reads beside a half refused by a face check whose pips
+    all lie off the read die (`_other_die`) is that read die and its neighbour's refusal (a
+    flat 3 beside a leaning 5 whose centre pip was left out of the group).
     """
-    faces = _split_at_widest_gap(group, blobs, read_part)
+    faces, beside = _split_at_widest_gap(group, blobs, read_part, die_size)
     if faces:
         return faces
     strongest = max((blobs[i].contrast for i in group), default=0.0)
     specks = [i for i in group if blobs[i].contrast < LIKE_CONTRAST * strongest]
     if not specks or len(specks) > MAX_SPECKS:
-        return []
-    faces = _split_at_widest_gap([i for i in group if i not in specks], blobs, read_part)
-    if any(_on_pip_grid(face, blobs[i]) for face in faces for i in specks):
-        return []
+        return beside
+    faces, _ = _split_at_widest_gap([i for i in group if i not in specks], blobs, read_part, die_size)
+    if not faces or any(_on_pip_grid(face, blobs[i]) for face in faces for i in specks):
+        # both dice read is the stronger cut; else a read die and its neighbour's refusal
+        return beside
     return faces
 
 
@@ -211,12 +220,15 @@ def _split_at_widest_gap(
     group: list[int],
     blobs: list[PipBlob],
     read_part: Callable[[list[int]], Face | None],
-) -> list[Face]:
+    die_size: float | None = None,
+) -> tuple[list[Face], list[Face]]:
+    """(both halves read, or nothing; a read half and its neighbour's refusal, or nothing)."""
     if len(group) < 3:
-        return []
+        return [], []
     points = np.array([(blobs[i].x, blobs[i].y) for i in group])
     centred = points - points.mean(axis=0)
     _, _, axes = np.linalg.svd(centred, full_matrices=False)
+    beside: list[Face] = []
     for axis in axes:
         along = centred @ axis
         order = np.argsort(along)
@@ -230,8 +242,28 @@ def _split_at_widest_gap(
             # two dice cannot overlap: touching, their centres are a side apart or more (a
             # 4's two diagonals read as two 2s sit a third of a side apart)
             if math.dist(read[0].center, read[1].center) >= APART * max(f.size for f in read):
-                return read
-    return []
+                return read, []
+        for face, refused, part in ((faces[0], faces[1], second), (faces[1], faces[0], first)):
+            if die_size and not beside and _other_die(face, refused, [blobs[i] for i in part], die_size):
+                beside = [face, refused]  # type: ignore[list-item]
+    return [], beside
+
+
+def _other_die(face: Face | None, refused: Face | None, pips: list[PipBlob], die_size: float) -> bool:
+    """True when `pips`, refused as a face, lie on another die than the face read beside them.
+
+    Two or more pips refused by a face check (not a lone speck), their centroid a die side from
+    the read face's centre (two top faces seen from above lie a side apart) and each beyond the
+    read die's own pips, of its top face or of a side face seen past its edge.
+    """
+    if face is None or face.value is None or refused is None or refused.reason is None:
+        return False
+    if len(pips) < 2 or refused.reason not in ("not_pips", "occluded", "cocked"):
+        return False
+    centroid = (sum(p.x for p in pips) / len(pips), sum(p.y for p in pips) / len(pips))
+    return math.dist(centroid, face.center) >= OTHER_DIE_CENTRE * die_size and all(
+        math.dist((p.x, p.y), face.center) >= OTHER_DIE_PIP * die_size for p in pips
+    )
 
 
 def read_top_of(

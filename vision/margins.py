@@ -15,6 +15,8 @@ from vision.pips import PipBlob
 
 MARGIN = 1.45  # bare face beyond the outer pips, in grid spacings (edges at about 1.8)
 GLOW_SHARE = 0.3  # most of a light pip's colour its blur mixes into the face 3 px past its rim
+RING_GAP_PX = 3.0  # the face's colour is read this far past the pips' rims, clear of their blur
+GLOW_REACH_PX = 1.5  # a mid-side this much further from two pips' rims takes their glow twice
 
 
 def margin_is_face(
@@ -64,5 +66,17 @@ def margin_is_face(
         residual = np.abs(face[None, :] - seen - share[:, None] * towards).max(axis=1)
         glow = (share > 0.0) & (share <= GLOW_SHARE) & (residual <= colour_tolerance(face, contrast))
         off &= ~(glow & (level >= floor))
+        if len(pips) >= 4:
+            # a mid-side of a square grid lies between two outer pips, 0.45 of a step past them:
+            # as near both rims as the ring is to one (a red 4 of white pips 6 px wide, 5.7 px a
+            # step), the blur of both tints it more: the ring's colour mixed with some of theirs
+            rims = np.sort(np.hypot(xs[:, None] - np.array([p.x for p in pips])[None, :],
+                                    ys[:, None] - np.array([p.y for p in pips])[None, :])
+                           - 0.5 * np.array([p.diameter for p in pips])[None, :], axis=1)
+            towards = pip - face
+            share = ((seen - face[None, :]) @ towards) / max(float(towards @ towards), 1.0)
+            residual = np.abs(seen - face[None, :] - share[:, None] * towards[None, :]).max(axis=1)
+            glow = (share > 0.0) & (share <= GLOW_SHARE) & (residual <= colour_tolerance(face, contrast))
+            off &= ~(glow & (rims[:, 1] <= RING_GAP_PX + GLOW_REACH_PX))
     # one side may fail to glare or a shadow; a face that ends at its pips fails on two
     return int(off.sum()) <= 1

@@ -166,7 +166,7 @@ def read_lone_pip(
     if like_pips_near(pip, PARTNER_REACH * near, partners):
         # another pip of its kind on the same die: this is one pip of a 2 or a 3 whose grouping
         # failed, not a 1
-        return Face(None, center, size, 0.0, "not_pips", 1, pip.roundness, "a like pip nearby")
+        return Face(None, center, size, 0.0, "not_pips", 1, pip.roundness, LIKE_PIP_NEAR)
     # a 1 has one pip: another on its die (a touching die's nearest is some 0.7 of a side away)
     if die_size and like_pips_near(pip, ON_ITS_DIE * die_size, unclaimed, whatever_face_level=True):
         # the same, on a glossy face whose sheen sets the two pips' rings apart in level
@@ -318,6 +318,37 @@ def _square_fit(rays: np.ndarray, side: float, step: float | None = None) -> tup
     with np.errstate(invalid="ignore"):  # two open rays side by side are no line
         near = [np.abs(rays - np.roll(rays, turn)) <= step * side for turn in (1, -1)]
     return int((on[k] & (near[0] | near[1])).sum()), int(inside[k])
+
+
+LIKE_PIP_NEAR = "a like pip nearby"
+OTHER_DIE = 0.95  # die sides: two top faces seen from above lie a side apart, centre to centre
+ON_GRID = 1.3  # grid steps from a read face's centre: its pips sit at 1, 0.3 off at most
+
+
+def alone_again(
+    face: Face, faces: list[Face], unclaimed: list[PipBlob], dark: np.ndarray, colour: np.ndarray,
+    die_size: float, max_size: float,
+) -> Face:
+    """A lone pip refused for a like pip beside it, tried again once the dice round it are read.
+
+    Its partner was unclaimed when it was tested, before broken faces were joined again; a pip of
+    a face read since, a die side or more away, is that die's, not a second pip of this one.
+    """
+    pip = next((b for b in unclaimed if (b.x, b.y) == face.center), None)
+    others = [
+        f for f in faces
+        if f.value is not None and f.fit is not None
+        and math.dist(f.center, face.center) >= OTHER_DIE * die_size
+    ]
+    if pip is None or not others:
+        return face
+    kept = [b for b in unclaimed if not any(max(map(abs, f.fit.to_grid(b.x, b.y))) < ON_GRID for f in others)]
+    if len(kept) == len(unclaimed):
+        return face
+    again = read_lone_pip(dark, colour, pip, die_size, max_size, kept, die_size)
+    if again is None:
+        again = read_on_square(dark, colour, pip, kept, die_size)
+    return face if again is None else again
 
 
 @functools.lru_cache(maxsize=4)

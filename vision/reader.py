@@ -25,7 +25,7 @@ from vision.fallbacks import read_top_of, rejoin, split_touching
 from vision.grouping import group_pips
 from vision.median import median
 from vision.oblique import CameraSquash
-from vision.ones import read_lone_pip, read_on_square
+from vision.ones import LIKE_PIP_NEAR, alone_again, read_lone_pip, read_on_square
 from vision.outline import body_centre, on_bare_felt
 from vision.pips import PipBlob, PipSearch, cut_far_apart, find_pip_blobs
 from vision.profile import CalibrationProfile
@@ -150,7 +150,7 @@ class DiceReader:
             )
             for plane, blobs in zip(planes, probed, strict=True)
         ]
-        faces = resolve_overlaps(drop_weak_ones(per_plane))
+        faces = resolve_overlaps(drop_weak_ones(per_plane), self.profile.die_size_px is not None)
         dice: list[DieReading] = []
         unreadable: list[Unreadable] = []
         ox, oy = offset
@@ -278,7 +278,7 @@ class DiceReader:
             if face.value is not None:
                 faces.append(face)
             else:
-                halves = split_touching(group, round_blobs, read_part)
+                halves = split_touching(group, round_blobs, read_part, expected)
                 if halves:
                     faces += halves
                 else:
@@ -292,6 +292,11 @@ class DiceReader:
             ]
             faces += read_streaks(dark, colour, streaks, blobs)
         faces = sized_alike(faces, expected)
+        if expected:
+            faces = [
+                alone_again(f, faces, unclaimed, dark, colour, expected, max_size)
+                if f.detail == LIKE_PIP_NEAR and f.pip_count == 1 else f for f in faces
+            ]
         # a 1 read early, before broken faces were put back together, is checked again with
         # what the frame's other dice now say about the grid step
         steps = [f.fit.spacing for f in faces if f.value is not None and f.fit is not None]

@@ -130,8 +130,13 @@ def on_face(face: Face, blob: PipBlob) -> bool:
     return math.dist(face.center, (blob.x, blob.y)) < 0.3 * face.size
 
 
-def resolve_overlaps(faces: list[Face]) -> list[Face]:
-    """One report per die: a read face beats refusals on the same die (its side faces)."""
+def resolve_overlaps(faces: list[Face], sized: bool = False) -> list[Face]:
+    """One report per die: a read face beats refusals on the same die (its side faces).
+
+    With the die size known (`sized`), each refusal has been shown to lie on a die, not on the
+    bare felt (`outline.on_bare_felt`): a pip neither read nor refused beside it hides it no
+    more. Without, the two are taken for one object, reported once.
+    """
     read = [f for f in faces if f.value is not None]
     kept: list[Face] = []
     for face in sorted(read, key=lambda f: -f.confidence):
@@ -147,7 +152,7 @@ def resolve_overlaps(faces: list[Face]) -> list[Face]:
     sizes = [f.size for f in kept if f.size > 0]
     typical = median(sizes) if sizes else 0.0
     for face in faces:
-        if face.value is not None:
+        if face.value is not None or (sized and face.reason is None):
             continue
         reach = 0.9 * max(face.size, typical)
         if all(math.dist(k.center, face.center) > reach for k in kept):
