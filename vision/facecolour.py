@@ -136,3 +136,16 @@ def paths_on_face(
     other = np.abs(seen - face[:, None, :]).max(axis=2) > colour_tol[:, None]
     result: np.ndarray = ~((darker | other) & on_path).any(axis=1)
     return result
+
+
+def on_two_faces(dark: np.ndarray, colour: np.ndarray, pips: list[PipBlob], like_roundness: float) -> bool:
+    """True when two pips squashed unlike (past `like_roundness`) have an edge between them: each
+    lies on its own face.
+
+    One flat face is seen at one angle, so its pips are squashed alike; the grouping links no
+    others, and never tried the path between them. Pieces joined again (`fallbacks.rejoin`) may
+    pair a leaning die's round top pip with a dash of the face it turns up past its edge.
+    """
+    if abs(pips[0].roundness - pips[1].roundness) <= like_roundness:
+        return False
+    return not bool(paths_on_face(dark, colour, pips, np.array([0]), np.array([1]))[0])

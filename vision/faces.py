@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.facecolour import level_step, paths_on_face, sample_at
+from vision.facecolour import level_step, on_two_faces, sample_at
 from vision.layout import LAYOUTS, LayoutFit, fit_layout, fit_six_missing
 from vision.margins import margin_is_face
 from vision.median import median
@@ -221,18 +221,6 @@ def _stray_marks(
     return False
 
 
-def _two_faces(dark: np.ndarray, colour: np.ndarray, pips: list[PipBlob]) -> bool:
-    """True when two pips squashed unlike have an edge between them: each lies on its own face.
-
-    One flat face is seen at one angle, so its pips are squashed alike; the grouping links no
-    others, and never tried the path between them. Pieces joined again (`fallbacks.rejoin`) may
-    pair a leaning die's round top pip with a dash of the face it turns up past its edge.
-    """
-    if abs(pips[0].roundness - pips[1].roundness) <= LIKE_ROUNDNESS:
-        return False
-    return not bool(paths_on_face(dark, colour, pips, np.array([0]), np.array([1]))[0])
-
-
 def _alike_at_half_contrast(image: np.ndarray, pips: list[PipBlob]) -> bool:
     """True when the pips, outlined each at half its own contrast, are of like sizes.
 
@@ -371,7 +359,7 @@ def read_group(
     contrasts = [p.contrast for p in pips]
     if len(pips) == 2 and min(contrasts) < LIKE_TWO_CONTRAST * max(contrasts):
         return refuse("not_pips", "unlike pair")
-    if len(pips) == 2 and _two_faces(dark, colour, pips):
+    if len(pips) == 2 and on_two_faces(dark, colour, pips, LIKE_ROUNDNESS):
         return refuse("cocked", UNLIKE_SQUASH)
     spacing_per_pip = fit.spacing / median(diameters)
     if not 0.8 <= spacing_per_pip <= 4.0:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import math
+from dataclasses import replace
 
 import numpy as np
 
@@ -365,3 +366,24 @@ def _unit_squares(count: int) -> np.ndarray:
         along_x = np.where(np.abs(vx) > 1e-12, (np.sign(vx) * 0.5 - px) / vx, np.inf)
         along_y = np.where(np.abs(vy) > 1e-12, (np.sign(vy) * 0.5 - py) / vy, np.inf)
     return np.minimum(along_x, along_y)
+
+
+def recheck_lone_one(
+    face: Face,
+    by_place: dict[tuple[float, float], PipBlob],
+    grid_step: float,
+    dark: np.ndarray,
+    colour: np.ndarray,
+    size_hint: float | None,
+    max_size: float,
+    unclaimed: list[PipBlob],
+) -> Face:
+    """A face read as a 1 read again, its pip alone, once the frame's grid step is known (`grid_step`):
+    refused when it no longer passes for a 1."""
+    if face.value != 1 or face.pip_count != 1 or face.center not in by_place:
+        return face
+    pip = by_place[face.center]
+    again = read_lone_pip(dark, colour, pip, size_hint, max_size, unclaimed, None, grid_step)
+    if again is None:
+        return replace(face, value=None, confidence=0.0, reason=None, detail="not a 1 after all")
+    return again

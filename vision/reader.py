@@ -25,7 +25,7 @@ from vision.fallbacks import read_top_of, rejoin, split_touching
 from vision.grouping import group_pips
 from vision.median import median
 from vision.oblique import CameraSquash
-from vision.ones import LIKE_PIP_NEAR, alone_again, read_lone_pip, read_on_square
+from vision.ones import LIKE_PIP_NEAR, alone_again, read_lone_pip, read_on_square, recheck_lone_one
 from vision.outline import body_centre, on_bare_felt
 from vision.pips import PipBlob, PipSearch, cut_far_apart, find_pip_blobs
 from vision.profile import CalibrationProfile
@@ -304,7 +304,7 @@ class DiceReader:
         final_step = median(steps) if steps and not expected else None
         if final_step:
             faces = [
-                _recheck_one(f, by_place, final_step, dark, colour, size_hint, max_size, unclaimed)
+                recheck_lone_one(f, by_place, final_step, dark, colour, size_hint, max_size, unclaimed)
                 for f in faces
             ]
         # without a top-down camera, a 1 squashed as every read face of the frame is flat
@@ -378,25 +378,6 @@ def _cut_beside_a_pip(face: Face, pips: list[PipBlob], blobs: list[PipBlob]) -> 
         and math.hypot(blob.x - face.center[0], blob.y - face.center[1]) <= face.size
         for blob in blobs
     )
-
-
-def _recheck_one(
-    face: Face,
-    by_place: dict[tuple[float, float], PipBlob],
-    grid_step: float,
-    dark: np.ndarray,
-    colour: np.ndarray,
-    size_hint: float | None,
-    max_size: float,
-    unclaimed: list[PipBlob],
-) -> Face:
-    if face.value != 1 or face.pip_count != 1 or face.center not in by_place:
-        return face
-    pip = by_place[face.center]
-    again = read_lone_pip(dark, colour, pip, size_hint, max_size, unclaimed, None, grid_step)
-    if again is None:
-        return replace(face, value=None, confidence=0.0, reason=None, detail="not a 1 after all")
-    return again
 
 
 def _window_for(pip_diameter: float) -> int:
