@@ -130,7 +130,7 @@ def on_face(face: Face, blob: PipBlob) -> bool:
     return math.dist(face.center, (blob.x, blob.y)) < 0.3 * face.size
 
 
-def resolve_overlaps(faces: list[Face]) -> list[Face]:
+def resolve_overlaps(faces: list[Face], die_size: float | None = None) -> list[Face]:
     """One report per die: a read face beats refusals on the same die (its side faces)."""
     read = [f for f in faces if f.value is not None]
     kept: list[Face] = []
@@ -149,8 +149,8 @@ def resolve_overlaps(faces: list[Face]) -> list[Face]:
     # refusals of a die's size first: a group smaller than a die (a side face's pips, part of a
     # face) lies off its die's centre, where one spanning the die (its top pip) does not
     refused = [f for f in faces if f.value is None]
-    if typical:
-        refused.sort(key=lambda f: abs(f.size - typical))
+    if die_size or typical:
+        refused.sort(key=lambda f: abs(f.size - (die_size or typical)))
     for face in refused:
         reach = 0.9 * max(face.size, typical)
         if all(math.dist(k.center, face.center) > reach for k in kept):
