@@ -146,11 +146,11 @@ def resolve_overlaps(faces: list[Face], die_size: float | None = None) -> list[F
             kept.append(Face(None, clash.center, clash.size, 0.0, "not_pips", 0, 0.0))
     sizes = [f.size for f in kept if f.size > 0]
     typical = median(sizes) if sizes else 0.0
-    # refusals of a die's size first: a group smaller than a die (a side face's pips, part of a
-    # face) lies off its die's centre, where one spanning the die (its top pip) does not
+    # with the die size known, refusals of that size first: a group smaller than a die (a side
+    # face's pips, part of a face) lies off its die's centre, where one spanning it does not
     refused = [f for f in faces if f.value is None]
-    if die_size or typical:
-        refused.sort(key=lambda f: abs(f.size - (die_size or typical)))
+    if die_size:
+        refused.sort(key=lambda f: abs(f.size - die_size))
     for face in refused:
         reach = 0.9 * max(face.size, typical)
         if all(math.dist(k.center, face.center) > reach for k in kept):

@@ -13,14 +13,14 @@ def test_the_refusal_spanning_a_die_places_it_over_part_of_a_face() -> None:
     pair = Face(None, (334.0, 61.0), 17.5, 0.0, "cocked", 2, 0.5, "squashed pips")
     lone = Face(None, (333.0, 80.0), 30.3, 0.0, "not_pips", 1, 0.9, "a like pip nearby")
     for faces in ([read, pair, lone], [read, lone, pair]):
-        assert resolve_overlaps(faces) == [read, lone]
+        assert resolve_overlaps(faces, 30.3) == [read, lone]
 
 
 def test_refusals_of_two_dice_are_both_kept() -> None:
     read = Face(6, (262.0, 130.0), 30.0, 0.9, None, 6, 0.95)
     pair = Face(None, (334.0, 61.0), 17.5, 0.0, "cocked", 2, 0.5, "squashed pips")
     far = Face(None, (400.0, 200.0), 30.3, 0.0, "not_pips", 1, 0.9, "a like pip nearby")
-    kept = resolve_overlaps([read, pair, far])
+    kept = resolve_overlaps([read, pair, far], 30.3)
     assert sorted(kept, key=lambda f: f.center) == [read, pair, far]
 
 
