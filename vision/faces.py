@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+import cv2
 import numpy as np
 
 from vision.facecolour import level_step, paths_on_face, sample_at
@@ -34,6 +35,8 @@ LIKE_SIZE_PX = 1.6  # or diameter difference: pips a few pixels wide measure onl
 # pips grouped and fitted onto one layout may differ more: an outline a few pixels wide is a
 # pixel off on each side (marks off the layout are still held to LIKE_SIZE_PX, to refuse)
 GROUP_SIZE_PX = 2.0
+# pip diameters: half the adaptive threshold's window (about 3.2 diameters across, `reader`)
+WINDOW_REACH = 1.6
 LIKE_CONTRAST = 0.5  # pips of one face, printed and lit alike, stand out alike: a speck fainter is none
 PIP_BLUR_PX = 1.5  # a pip a few pixels wide blurs this far into the face round it
 # the two pips of a 2 are printed and lit alike on one flat face, and no third vouches for them:
@@ -228,6 +231,44 @@ def _two_faces(dark: np.ndarray, colour: np.ndarray, pips: list[PipBlob]) -> boo
     return not bool(paths_on_face(dark, colour, pips, np.array([0]), np.array([1]))[0])
 
 
+def _alike_at_half_contrast(image: np.ndarray, pips: list[PipBlob]) -> bool:
+    """True when the pips, outlined each at half its own contrast, are of like sizes.
+
+    The adaptive threshold outlines a pip against the mean of a window a few pips wide: the centre
+    pip of a 5 has the four others in its window, which darken that mean and shrink its outline
+    (3.2 px against 5.2 round a red 5's corners). Pips printed alike measure alike at half their
+    own contrast (3.9 to 4.4 px there), whatever lies round them. Only pips with more of the
+    face's pips in their window than the largest pip are taken to be so shrunk.
+    """
+    largest = max(pips, key=lambda p: p.diameter)
+    window = WINDOW_REACH * largest.diameter
+
+    def crowd(pip: PipBlob) -> int:
+        return sum(q is not pip and max(abs(q.x - pip.x), abs(q.y - pip.y)) <= window for q in pips)
+
+    # only a pip with more of the face's pips in its window than the largest has been shrunk so
+    # (a side face's pip at the group's edge measured small has fewer)
+    shrunk = [p for p in pips if not like_size(largest.diameter, p.diameter, GROUP_SIZE_PX)]
+    if any(crowd(p) <= crowd(largest) for p in shrunk):
+        return False
+    h, w = image.shape[:2]
+    reach = math.ceil(largest.diameter)
+    sizes = []
+    for pip in pips:
+        x, y = round(pip.x), round(pip.y)
+        if x - reach < 0 or y - reach < 0 or x + reach >= w or y + reach >= h:
+            return False
+        patch = image[y - reach:y + reach + 1, x - reach:x + reach + 1]
+        inside = (patch < 0.5 * (pip.ring_level + pip.centre_level)).astype(np.uint8)
+        _, labels = cv2.connectedComponents(inside, connectivity=4)
+        own = labels == labels[reach, reach]
+        # a pip not dark at its centre, or run into the patch's edge (a neighbour), measures nothing
+        if not inside[reach, reach] or own[0].any() or own[-1].any() or own[:, 0].any() or own[:, -1].any():
+            return False
+        sizes.append(math.sqrt(4.0 * float(own.sum()) / math.pi))
+    return like_size(max(sizes), min(sizes), GROUP_SIZE_PX)
+
+
 def _encloses(blob: PipBlob, pips: list[PipBlob]) -> bool:
     """True when every pip lies wholly inside the blob's inscribed circle."""
     return len(pips) >= 2 and all(
@@ -322,7 +363,8 @@ def read_group(
             return refuse("cocked", "squashed pips across a narrow 6")
         blurred = True  # read it if every other check holds; if one fails, blur is why
     diameters = [p.diameter for p in pips]
-    if not like_size(max(diameters), min(diameters), GROUP_SIZE_PX):
+    unequal = not like_size(max(diameters), min(diameters), GROUP_SIZE_PX)
+    if unequal and not _alike_at_half_contrast(dark, pips):
         return refuse("not_pips", "unequal pips")
     contrasts = [p.contrast for p in pips]
     if len(pips) == 2 and min(contrasts) < LIKE_TWO_CONTRAST * max(contrasts):

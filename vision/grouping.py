@@ -59,7 +59,12 @@ def group_pips(
     roundness = np.array([b.roundness for b in blobs])
     candidate = ((big <= LIKE_SIZE * small) | (big - small <= GROUP_SIZE_PX)) & (dist <= reach)
     candidate &= np.abs(roundness[:, None] - roundness[None, :]) <= LIKE_ROUNDNESS
-    candidate &= np.abs(level[:, None] - level[None, :]) <= step
+    cut_from = np.array([b.cut_from for b in blobs])
+    # pips cut from one blob of the threshold, side by side, ran together: the ring of each passes
+    # over the other, so its level is no measure of the face round it (a red 6's column, 117 to 130)
+    run_together = (cut_from[:, None] == cut_from[None, :]) & (cut_from[:, None] >= 0)
+    run_together &= dist <= ADJACENT * big
+    candidate &= (np.abs(level[:, None] - level[None, :]) <= step) | run_together
     candidate = np.triu(candidate, k=1)
     pi, pj = np.nonzero(candidate)
     groups = UnionFind(n)

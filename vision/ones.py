@@ -44,6 +44,10 @@ SQUARE_OUTLINE_RAYS = 16  # rays (of 32) ending on the square without a step of 
 # die sides: a lone pip's measured centre may lie this far off its face's (glare on one side of a
 # glossy pip, a pixel of threshold on a pip a few pixels wide); a 4's corner pip is 0.25 off
 SQUARE_CENTRE_SHIFT = 0.06
+# die sides: a die's edge is a line, so neighbouring rays (11° apart) that end on it end within this
+# of each other (0.11 at the square's corner, and a pixel); a speck of grain at the square's
+# distance, between rays that run on past it, ends one alone
+EDGE_STEP = 0.15
 
 
 def like_pips_near(
@@ -288,25 +292,32 @@ def read_on_square(
     ):
         if float(np.min(ends)) < LONE_EDGE_SHARE * die_size:
             continue
-        on_edge, inside = _square_fit(ends, die_size)
+        on_edge, inside = _square_fit(ends, die_size, EDGE_STEP)
         if on_edge >= SQUARE_OUTLINE_RAYS and inside <= SQUARE_FACE_MISSES:
             return Face(1, (pip.x, pip.y), die_size, 0.5, None, 1, pip.roundness)
     return None
 
 
-def _square_fit(rays: np.ndarray, side: float) -> tuple[int, int]:
+def _square_fit(rays: np.ndarray, side: float, step: float | None = None) -> tuple[int, int]:
     """(rays ending on the best-placed square of this side round the pip, rays ending inside it).
 
     The square's centre may lie off the pip's by SQUARE_CENTRE_SHIFT; a square with no more
-    than SQUARE_FACE_MISSES rays inside it is preferred, then the most rays on its edge.
+    than SQUARE_FACE_MISSES rays inside it is preferred, then the most rays on its edge. With
+    `step` (die sides), a ray on that square's edge counts only when a neighbouring ray ends
+    within `step` of it: on the same line.
     """
     edge = side * _unit_squares(len(rays))  # turn × shift × ray
-    on_edge = (np.abs(rays - edge) <= SQUARE_EDGE_TOLERANCE * side).sum(axis=2).ravel()
+    on = (np.abs(rays - edge) <= SQUARE_EDGE_TOLERANCE * side).reshape(-1, len(rays))
+    on_edge = on.sum(axis=1)
     inside = (rays < edge - SQUARE_EDGE_TOLERANCE * side).sum(axis=2).ravel()
     # squares with few rays inside first, then the most rays on the edge, then the fewest inside
     score = (inside <= SQUARE_FACE_MISSES) * 10_000 + on_edge * 100 - inside
     k = int(np.argmax(score))
-    return int(on_edge[k]), int(inside[k])
+    if step is None:
+        return int(on_edge[k]), int(inside[k])
+    with np.errstate(invalid="ignore"):  # two open rays side by side are no line
+        near = [np.abs(rays - np.roll(rays, turn)) <= step * side for turn in (1, -1)]
+    return int((on[k] & (near[0] | near[1])).sum()), int(inside[k])
 
 
 @functools.lru_cache(maxsize=4)

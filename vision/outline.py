@@ -16,6 +16,7 @@ import numpy as np
 
 from vision.body import _die_like
 from vision.facecolour import colour_at, face_colours, face_tolerance, off_face, sample_at
+from vision.facerays import TINT_NOISE
 from vision.faces import Face
 from vision.pips import PipBlob
 
@@ -42,10 +43,15 @@ def _ring(colour: np.ndarray, centre: tuple[float, float], radius: float, count:
 
 
 def _alike(face: np.ndarray, felt: np.ndarray) -> bool:
-    """True when the face is of the felt's tint and about its brightness."""
+    """True when the face is of the felt's tint and about its brightness.
+
+    A few levels of noise on each channel are a larger share of a dark felt's tint (TINT_NOISE):
+    a coarse grain moves a dark brown felt's tint by 0.07 from one patch to the next.
+    """
     face_sum, felt_sum = max(float(face.sum()), 1.0), max(float(felt.sum()), 1.0)
     tint = float(np.abs(face / face_sum - felt / felt_sum).sum())
-    return tint <= FELT_TINT and FELT_LEVEL[0] <= face_sum / felt_sum <= FELT_LEVEL[1]
+    limit = max(FELT_TINT, TINT_NOISE / min(face_sum, felt_sum))
+    return tint <= limit and FELT_LEVEL[0] <= face_sum / felt_sum <= FELT_LEVEL[1]
 
 
 def grain_ended_rays(

@@ -48,6 +48,7 @@ PROBE_WINDOW = 21  # first look, before the pip size is known
 WINDOW_PER_PIP = 3.2  # adaptive window over pip diameter
 PIP_PER_SIDE = 0.15  # pip diameter over die side, near enough for sizing the window
 SMALLEST_PIP_PER_SIDE = 0.1  # the smallest pip a die maker prints, over the die's side
+LARGEST_PIP_PER_SIDE = 0.45  # a 1's pip is a third of the side at most: a blob wider is a shadow, a body
 SQUASHED = ("squashed pips", "squashed pips and grid")  # faces refused for their squash alone
 
 
@@ -204,7 +205,8 @@ class DiceReader:
     ) -> list[Face]:
         expected = self.profile.die_size_px
         spacing_hint = expected / SIDE_PER_SPACING if expected else None
-        round_blobs = [b for b in blobs if b.roundness >= ROUND_MIN]
+        largest = LARGEST_PIP_PER_SIDE * expected if expected else math.inf
+        round_blobs = [b for b in blobs if b.roundness >= ROUND_MIN and b.diameter <= largest]
         # under a camera straight above, a flat die shows side faces turned to the point below it
         side_view = (nadir, expected) if self.profile.top_down and expected and nadir else None
         groups = group_pips(dark, colour, round_blobs, spacing_hint)
@@ -316,6 +318,7 @@ class DiceReader:
                 return self._read_polarity(dark, colour, blobs, view_centre, outline, camera, nadir)
         if camera_squash is not None:
             faces = cocked_if_beside(faces, unclaimed)
+        leaning: list[Face] = []
         if self.profile.top_down:
             read = [f for f in faces if f.value is not None]
             loose = [b for b in unclaimed if not any(on_face(f, b) for f in read)]
@@ -336,10 +339,12 @@ class DiceReader:
             if expected:
                 faces = one_refusal_per_leaning_die(faces, leaning, expected)
         if expected:
-            # a refusal asks for a re-throw: pips on the bare felt (specks of its grain) are no die
+            # a refusal asks for a re-throw: pips on the bare felt (specks of its grain) are no die;
+            # a face read whole before a lean check refused it is a die's (a leaning ivory die on
+            # white felt: its foreshortened face's own edges end rays as grain would)
             faces = [
                 f for f in faces
-                if f.value is not None or f.reason is None
+                if f.value is not None or f.reason is None or any(f is die for die in leaning)
                 or not on_bare_felt(f, dark, colour, blobs, expected)
             ]
             # pips refused as part of a face are reported where their die's body is

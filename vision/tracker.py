@@ -6,7 +6,8 @@ only when the tray settles. The rules:
 
 - motion starts as soon as two consecutive frames differ;
 - the tray is at rest once it has been still for `settle_ns`; the event carries the t_ns of the
-  first still frame (the frame before the first unchanged pair, which already shows the scene);
+  first still frame (the frame before the first unchanged pair, which already shows the scene;
+  looked at again round the dice at half size once they are read, `vision/settle.py`);
   change since then that builds up below the threshold is a creep and restarts the wait, unless
   it was the first still frame's own trace of the motion (then the next frame is the first);
 - a large changed region since the last rest (a hand, an arm, a cup) means an occluder, and an
@@ -32,6 +33,7 @@ from vision.errors import VisionError
 from vision.events import RestingDie, TrayAtRest, TrayEvent, TrayMotion
 from vision.profile import CalibrationProfile
 from vision.reader import DiceReader, Reading
+from vision.settle import first_after_last_past, first_still_round_dice, half_frame
 
 # frames kept to look back over a still run: longer than any settle time at 60 fps
 _RECENT_FRAMES = 32
@@ -74,6 +76,9 @@ class TrayTracker:
         self._prev: np.ndarray | None = None
         self._prev_t = 0
         self._recent: deque[tuple[int, np.ndarray]] = deque(maxlen=_RECENT_FRAMES)
+        # the frames since the tray started moving at half size, to place the rest's first still
+        # frame round the dice once they are read (`vision/settle.py`); none are kept at rest
+        self._fine: deque[tuple[int, np.ndarray]] = deque(maxlen=_RECENT_FRAMES)
         self._still_since: int | None = None
         self._anchor: np.ndarray | None = None
         self._after_anchor: tuple[int, np.ndarray] | None = None  # the frame after the anchor
@@ -98,6 +103,8 @@ class TrayTracker:
         prev, prev_t = self._prev, self._prev_t
         self._prev, self._prev_t = small, t_ns
         self._recent.append((t_ns, small))
+        if self._moving:
+            self._fine.append((t_ns, half_frame(image)))
         if prev is None:
             return events
         if self._changed(small, prev):
@@ -192,13 +199,7 @@ class TrayTracker:
         ]
         noise = max(levels[-_NOISE_FRAMES - 1:-1], default=0.0)
         limit = max(self.settings.settled_level, _PAST_NOISE * noise)
-        first: int | None = still_since
-        for (t, _), level in zip(run, levels, strict=True):
-            if level > limit:
-                first = None
-            elif first is None:
-                first = t
-        return first if first is not None else still_since
+        return first_after_last_past([t for t, _ in run], levels, limit, still_since)
 
     def _die_area_small(self) -> float:
         sizes = [d.size for d in self._known if d.size > 0]
@@ -265,6 +266,9 @@ class TrayTracker:
         found += [
             (None, u.center, typical, 0.0, u.reason) for u in reading.unreadable
         ]
+        places = [(f[1], f[2] or self.profile.die_size_px or typical) for f in found]
+        t_first_still = first_still_round_dice(self._fine, t_first_still, places)
+        self._fine.clear()
         kept: list[RestingDie] = []
         off_tray = 0
         for value, center, size, confidence, reason in found:

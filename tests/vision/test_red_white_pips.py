@@ -90,3 +90,49 @@ def test_a_face_pink_round_its_white_pips_goes_on_past_them_in_its_own_red() -> 
     for p in pips:
         unlit[round(p.y), round(p.x)] = (91, 61, 195)
     assert not margin_is_face(plane, unlit, fit, pips)
+
+
+def test_the_pips_of_a_6_s_columns_run_together_are_grouped_whatever_their_rings() -> None:
+    # the light-pip plane and the white-balanced colour (48×48) round a flat red 6 of white pips
+    # 24 px wide on green felt: each column is one blob of the threshold, cut in three; the ring
+    # of the middle pip passes over its neighbours (117 against 130 round the end pips), and the
+    # face was broken into pieces refused `not_pips` and `occluded`
+    from vision.grouping import group_pips
+
+    plane = cv2.imread(str(DATA / "red-dice-19032-6-light-plane.png"), cv2.IMREAD_GRAYSCALE)
+    colour = cv2.imread(str(DATA / "red-dice-19032-6-balanced.png"), cv2.IMREAD_COLOR)
+    blobs = find_pip_blobs(plane, PipSearch(block=_window_for(PIP_PER_SIDE * 24.0)))
+    pips = [b for b in blobs if b.roundness >= ROUND_MIN]
+    assert len(pips) == 6 and len({b.cut_from for b in pips}) == 2
+    groups = group_pips(plane, colour, pips, 24.0 / 3.6)
+    assert groups == [list(range(6))]
+    assert read_group(plane, colour, groups[0], pips, blobs).value == 6
+    # pips found whole are not taken together on that ground: their unlike rings keep them apart
+    whole = [replace(b, cut_from=-1) for b in pips]
+    assert len(group_pips(plane, colour, whole, 24.0 / 3.6)) > 1
+
+
+def test_the_centre_pip_of_a_5_shrunk_by_the_threshold_measures_alike_at_half_its_contrast() -> None:
+    # the light-pip plane and the white-balanced colour (48×48) round a flat red 5 of white pips
+    # 24 px wide on green felt: the threshold's window round the centre pip holds the four others,
+    # which darken its mean, and outlines the centre 3.2 px wide against 4.7 to 5.2 round the
+    # corners; the face was refused for unequal pips (`not_pips`)
+    plane = cv2.imread(str(DATA / "red-dice-12024-5-light-plane.png"), cv2.IMREAD_GRAYSCALE)
+    colour = cv2.imread(str(DATA / "red-dice-12024-5-balanced.png"), cv2.IMREAD_COLOR)
+    blobs = find_pip_blobs(plane, PipSearch(block=_window_for(PIP_PER_SIDE * 24.0)))
+    pips = [b for b in blobs if b.roundness >= ROUND_MIN and math.dist((b.x, b.y), (24.0, 24.0)) < 10.0]
+    diameters = sorted(p.diameter for p in pips)
+    assert len(pips) == 5 and diameters[-1] - diameters[0] > 2.0 and diameters[-1] > 1.4 * diameters[0]
+    assert read_group(plane, colour, list(range(5)), pips, blobs).value == 5
+    # a pip truly smaller than the others stays unequal: the centre pip drawn 2 px wide
+    small = plane.copy()
+    centre = min(pips, key=lambda p: math.dist((p.x, p.y), (24.0, 24.0)))
+    cx, cy = round(centre.x), round(centre.y)
+    small[cy - 3:cy + 4, cx - 3:cx + 4] = int(centre.ring_level)
+    small[cy:cy + 2, cx:cx + 2] = int(centre.centre_level)
+    assert read_group(small, colour, list(range(5)), pips, blobs).detail == "unequal pips"
+    # a corner pip measured small has no more pips in its window than the largest: no threshold
+    # shrank it, and the face stays refused whatever its size at half contrast
+    corner = max(pips, key=lambda p: math.dist((p.x, p.y), (24.0, 24.0)))
+    shrunk = [replace(p, area=0.35 * p.area) if p is corner else p for p in pips]
+    assert read_group(plane, colour, list(range(5)), shrunk, blobs).detail == "unequal pips"

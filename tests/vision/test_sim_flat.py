@@ -291,3 +291,58 @@ def test_pips_standing_out_past_the_felt_s_grain_are_on_a_die() -> None:
     # the same pips as faint as the grain's specks: the face is taken for the felt
     faint = [replace(b, centre_level=b.ring_level - 30.0) for b in blobs]
     assert on_bare_felt(face, dark, colour, faint, 28.0)
+
+
+def test_specks_of_a_coarse_dark_felt_are_neither_a_1_nor_a_refused_die() -> None:
+    # dark brown felt of a coarse grain: a speck by the wall's straight foot was read as a 1, and
+    # two specks refused as a 2 with a mark in an empty cell (the felt's tint varies by 0.07)
+    for name in ("random-18053-felt-by-wall.png", "random-18053-felt-grain.png"):
+        _, reading = read(name, 23.7, "dark")
+        assert reading.dice == () and reading.unreadable == ()  # type: ignore[attr-defined]
+
+
+def test_a_square_edge_is_counted_only_where_rays_end_on_it_side_by_side() -> None:
+    from vision.ones import EDGE_STEP, SQUARE_OUTLINE_RAYS, _square_fit, _unit_squares
+
+    side = 24.0
+    edge = side * _unit_squares(32)[0, 12]  # the square unturned, centred on the pip
+    # one side of the square (a straight edge, as a wall's foot) and a speck every other ray
+    # at the square's distance elsewhere: as many rays end on it as on a die's outline, not in rows
+    specks = np.where(np.arange(32) % 2 == 0, edge, np.inf)
+    specks[4:13] = edge[4:13]
+    assert _square_fit(specks, side)[0] >= SQUARE_OUTLINE_RAYS
+    assert _square_fit(specks, side, EDGE_STEP)[0] < SQUARE_OUTLINE_RAYS
+    # two whole sides of a die and half of a third: every ray on them counts
+    outline = np.full(32, np.inf)
+    outline[0:20] = edge[0:20]
+    assert _square_fit(outline, side, EDGE_STEP)[0] == 20
+
+
+def test_a_round_shadow_wider_than_any_pip_is_no_pip() -> None:
+    # a die's shadow 22 px wide, lighter in its middle, on grey-green felt: its outline and the
+    # hole of its middle were two blobs of one centre, grouped and refused as a 2
+    image = blank_tray(felt_bgr=(150, 160, 150))
+    cv2.circle(image, (300, 200), 11, (60, 62, 60), -1, cv2.LINE_AA)
+    cv2.circle(image, (300, 200), 8, (110, 112, 110), -1, cv2.LINE_AA)
+    profile = CalibrationProfile(die_size_px=26.0, pip_polarity="dark", top_down=True)
+    reading = DiceReader(profile).read(cv2.GaussianBlur(image, (3, 3), 0))
+    assert reading.dice == () and reading.unreadable == ()
+
+
+def test_a_dark_felt_s_tint_is_the_felt_s_within_its_noise() -> None:
+    from vision.outline import _alike
+
+    felt = np.array([37.0, 61.0, 98.0])  # dark brown: summing 196, a few levels move its tint
+    assert _alike(np.array([50.0, 67.0, 105.0]), felt)  # 0.074 off in tint
+    # on a bright felt the same step of tint is another colour
+    assert not _alike(np.array([150.0, 201.0, 315.0]), np.array([111.0, 183.0, 294.0]))
+
+
+def test_a_leaning_die_of_the_felt_s_colour_is_reported() -> None:
+    # an ivory 4 leaning on the wall of white felt, refused by the lean checks: its face's own
+    # edges, foreshortened, are no grain of the felt
+    part = "white-felt-5006-leaning-4-part"
+    reading = read_saved(f"{part}.png", f"{part}-calibration.json")
+    assert reading.dice == ()
+    refused = [(u.reason, round(u.center[0]), round(u.center[1])) for u in reading.unreadable]
+    assert refused == [("cocked", 102, 55)]

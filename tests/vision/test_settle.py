@@ -1,0 +1,56 @@
+"""The first still frame looked for again round the dice (vision/settle.py): a die rocking by a
+third of a pixel a frame, which the tracker's 80-pixel difference image averages away, keeps the
+run from starting; the noise of still frames does not."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.settle import first_still_round_dice, half_frame
+
+FRAME_NS = 33_333_333
+DIE = ((320.0, 200.0), 30.0)
+
+
+def tray_frame(shift_px: float, turn_deg: float, noise: np.random.Generator) -> np.ndarray:
+    """A white die 30 px wide with its shadow on grey felt, moved and turned by sub-pixel amounts,
+    with the sensor's noise."""
+    canvas = np.full((480, 640, 3), 110, np.float32)
+    cv2.rectangle(canvas, (310, 190), (340, 220), (60, 60, 60), -1)  # shadow
+    cv2.rectangle(canvas, (300, 180), (330, 210), (235, 235, 235), -1)
+    turn = cv2.getRotationMatrix2D(DIE[0], turn_deg, 1.0)
+    turn[1, 2] += shift_px
+    moved = cv2.warpAffine(canvas, turn, (640, 480), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    moved += noise.normal(0.0, 4.0, moved.shape)
+    return np.clip(moved, 0, 255).astype(np.uint8)
+
+
+def run_of(poses: list[tuple[float, float]], seed: int = 1) -> list[tuple[int, np.ndarray]]:
+    noise = np.random.default_rng(seed)
+    return [(k * FRAME_NS, half_frame(tray_frame(s, a, noise))) for k, (s, a) in enumerate(poses)]
+
+
+def test_a_die_still_rocking_keeps_the_run_from_starting() -> None:
+    # rocking by 0.4 px and 1° a frame for two frames, then still for four
+    poses = [(0.8, 2.0), (0.4, 1.0), (0.0, 0.0), (0.0, 0.0), (0.0, 0.0), (0.0, 0.0), (0.0, 0.0)]
+    run = run_of(poses)
+    assert first_still_round_dice(run, 0, [DIE]) == 2 * FRAME_NS
+
+
+def test_noise_alone_leaves_the_first_still_frame_where_it_was() -> None:
+    run = run_of([(0.0, 0.0)] * 7, seed=2)
+    assert first_still_round_dice(run, 0, [DIE]) == 0
+
+
+def test_a_rocking_die_elsewhere_than_the_places_looked_at_tells_nothing() -> None:
+    poses = [(0.8, 2.0), (0.4, 1.0), (0.0, 0.0), (0.0, 0.0), (0.0, 0.0), (0.0, 0.0), (0.0, 0.0)]
+    run = run_of(poses)
+    assert first_still_round_dice(run, 0, [((100.0, 400.0), 30.0)]) == 0
+    assert first_still_round_dice(run, 0, []) == 0
+
+
+def test_the_first_still_frame_never_moves_earlier() -> None:
+    poses = [(0.8, 2.0), (0.4, 1.0), (0.0, 0.0), (0.0, 0.0), (0.0, 0.0), (0.0, 0.0), (0.0, 0.0)]
+    run = run_of(poses)
+    assert first_still_round_dice(run, 4 * FRAME_NS, [DIE]) == 4 * FRAME_NS

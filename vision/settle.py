@@ -1,0 +1,85 @@
+"""The first still frame, looked for again round the dice at half the frame's size.
+
+The tracker's difference image (80 pixels wide) sees a die move by a pixel. A die let go against
+the wall can rock on for a few frames by a third of a pixel and a degree a frame, which that
+image averages away. Once the tray is read, the frames of the still run are compared with the
+settled one round each die at half the frame's size: a frame that differs there further than the
+scene's own noise does (the frames just before the settled one, which are still) shows a die
+still rocking, and the run starts after it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import cv2
+import numpy as np
+
+FINE_SCALE = 2  # frame pixels per pixel of the fine image
+# die sides round a die's centre that its rocking changes: its edges, shadow and a turned-up face
+REGION = 0.8
+# the frames before the settled one whose difference from it is noise: the middle one of them,
+# for a settle time of a few frames may still hold one of the rocking die's
+NOISE_FRAMES = 3
+PAST_NOISE = 2.0  # a frame differing this many times as much as the noise still moves
+FLOOR = 6.0  # grey levels: the least difference that counts, on a noiseless picture
+
+
+def half_frame(image: np.ndarray) -> np.ndarray:
+    """The frame at half its size, as it comes (the cheap part, done on every frame kept)."""
+    height, width = image.shape[:2]
+    size = (max(1, width // FINE_SCALE), max(1, height // FINE_SCALE))
+    return cv2.resize(image, size, interpolation=cv2.INTER_AREA)
+
+
+def _grey(fine: np.ndarray) -> np.ndarray:
+    return (cv2.cvtColor(fine, cv2.COLOR_BGR2GRAY) if fine.ndim == 3 else fine).astype(np.float32)
+
+
+def _difference(now: np.ndarray, settled: np.ndarray, region: np.ndarray) -> float:
+    """The largest difference from the settled picture within the dice's region, each row's
+    flicker gain taken out (as the tracker does) and a pixel's noise smoothed over its neighbours."""
+    gain = np.median((now + 1.0) / (settled + 1.0), axis=1, keepdims=True)
+    diff = cv2.blur(np.abs(now - settled * gain), (3, 3))
+    return float(diff[region].max())
+
+
+def first_still_round_dice(
+    run: Sequence[tuple[int, np.ndarray]],
+    first: int,
+    places: Sequence[tuple[tuple[float, float], float]],
+) -> int:
+    """The t_ns of the first frame of `run` (t_ns, `half_frame`; the settled frame last) from
+    `first` on that shows the dice as they settled: every frame after it differs from the settled
+    one within the dice's `places` ((x, y) centre and side, frame pixels) no further than noise."""
+    frames = [(t, _grey(fine)) for t, fine in run if t >= first]
+    if len(frames) < 2 or not places:
+        return first
+    settled = frames[-1][1]
+    region = np.zeros(settled.shape, bool)
+    height, width = settled.shape
+    for (x, y), side in places:
+        reach = REGION * side / FINE_SCALE
+        cx, cy = x / FINE_SCALE, y / FINE_SCALE
+        x0, x1 = max(0, round(cx - reach)), min(width, round(cx + reach) + 1)
+        y0, y1 = max(0, round(cy - reach)), min(height, round(cy + reach) + 1)
+        region[y0:y1, x0:x1] = True
+    if not region.any():
+        return first
+    levels = [_difference(fine, settled, region) for _, fine in frames]
+    recent = sorted(levels[-NOISE_FRAMES - 1:-1])
+    noise = recent[len(recent) // 2] if recent else 0.0
+    limit = max(FLOOR, PAST_NOISE * noise)
+    return first_after_last_past([t for t, _ in frames], levels, limit, first)
+
+
+def first_after_last_past(times: Sequence[int], levels: Sequence[float], limit: float, first: int) -> int:
+    """The first of `times` after the last whose level passes `limit`; `first` when none passes,
+    or when the last one does."""
+    found: int | None = first
+    for t, level in zip(times, levels, strict=True):
+        if level > limit:
+            found = None
+        elif found is None:
+            found = t
+    return found if found is not None else first
