@@ -26,6 +26,9 @@ FELT_TINT = 0.06  # largest L1 step of (b, g, r) / (b + g + r) of a face from th
 FELT_LEVEL = (0.8, 1.25)  # brightness of the face over the felt's: as the felt's own light varies
 BARE_REACH = 0.4  # die sides: a die's face round its centre is bare this far, pips aside (edge 0.5)
 GRAIN_RAYS = 4  # rays (of 32) ended by the grain within that reach: no die's face
+# grey levels: a felt's specks of grain stand out from it by about the pip search's floor (28–34 on
+# the simulated felts), a pip's paint from its face by several times it (90–145 on ivory dice)
+PAINT_CONTRAST = 60.0
 MARK_REACH = 0.75  # die sides: the marks (pips) of the die itself, looked past
 ON_FACE = 1.45  # grid steps from a face's centre: its pips (`verdicts.on_face`)
 BODY_REACH = 1.0  # die sides from part of a face: as far as its die's body, seen from above, goes
@@ -90,6 +93,10 @@ def on_bare_felt(
     if not _alike(_ring(colour, face.center, FACE_RING * side, 32),
                   _ring(colour, face.center, FELT_RING * side, 64)):
         return False
+    cx, cy = face.center
+    near = [m.contrast for m in marks if math.hypot(m.x - cx, m.y - cy) <= MARK_REACH * side]
+    if near and float(np.median(near)) >= PAINT_CONTRAST:
+        return False  # printed pips, not grain: a die of the felt's colour (ivory on white felt)
     return grain_ended_rays(face, dark, colour, marks, side) >= GRAIN_RAYS
 
 

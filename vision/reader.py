@@ -150,7 +150,7 @@ class DiceReader:
             )
             for plane, blobs in zip(planes, probed, strict=True)
         ]
-        faces = resolve_overlaps(drop_weak_ones(per_plane), self.profile.die_size_px is not None)
+        faces = resolve_overlaps(drop_weak_ones(per_plane), self.profile.die_size_px)
         dice: list[DieReading] = []
         unreadable: list[Unreadable] = []
         ox, oy = offset

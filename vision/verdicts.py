@@ -130,12 +130,13 @@ def on_face(face: Face, blob: PipBlob) -> bool:
     return math.dist(face.center, (blob.x, blob.y)) < 0.3 * face.size
 
 
-def resolve_overlaps(faces: list[Face], sized: bool = False) -> list[Face]:
+def resolve_overlaps(faces: list[Face], die_size: float | None = None) -> list[Face]:
     """One report per die: a read face beats refusals on the same die (its side faces).
 
-    With the die size known (`sized`), each refusal has been shown to lie on a die, not on the
-    bare felt (`outline.on_bare_felt`): a pip neither read nor refused beside it hides it no
-    more. Without, the two are taken for one object, reported once.
+    With the die size known, each refusal has been shown to lie on a die, not on the bare felt
+    (`outline.on_bare_felt`): a pip neither read nor refused beside it hides it no more, and of
+    two refusals of one die the one whose grid is nearest that size is reported. Without, a pip
+    and a refusal are taken for one object, reported once.
     """
     read = [f for f in faces if f.value is not None]
     kept: list[Face] = []
@@ -151,9 +152,12 @@ def resolve_overlaps(faces: list[Face], sized: bool = False) -> list[Face]:
             kept.append(Face(None, clash.center, clash.size, 0.0, "not_pips", 0, 0.0))
     sizes = [f.size for f in kept if f.size > 0]
     typical = median(sizes) if sizes else 0.0
-    for face in faces:
-        if face.value is not None or (sized and face.reason is None):
-            continue
+    # with the die size known, refusals of that size first: a group smaller than a die (a side
+    # face's pips, part of a face) lies off its die's centre, where one spanning it does not
+    refused = [f for f in faces if f.value is None and not (die_size and f.reason is None)]
+    if die_size:
+        refused.sort(key=lambda f: abs(f.size - die_size))
+    for face in refused:
         reach = 0.9 * max(face.size, typical)
         if all(math.dist(k.center, face.center) > reach for k in kept):
             kept.append(face)

@@ -62,7 +62,7 @@ def test_a_pip_neither_read_nor_refused_hides_no_refusal_beside_it() -> None:
     # two pips of a flat 4 half under a leaning 6, on a grid too small for the die, 8 px from
     # an unreported pip of the 6: the 4 went unseen
     part = Face(None, (357.0, 98.0), 13.6, 0.0, "not_pips", 2, 0.9, "grid of another size")
-    kept = resolve_overlaps([read, leaning, unreported, part], sized=True)
+    kept = resolve_overlaps([read, leaning, unreported, part], 30.0)
     assert [f for f in kept if f.reason is not None] == [leaning, part]
     # without the die size no refusal is shown to lie on a die: the dot and it are one object
     kept = resolve_overlaps([read, leaning, unreported, part])

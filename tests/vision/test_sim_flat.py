@@ -7,6 +7,7 @@ as a die, and flat dice once not read.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -276,6 +277,20 @@ def test_a_dark_die_shows_no_seam_to_end_rays_on() -> None:
     pip = next(b for b in find_pip_blobs(dark, PipSearch(block=_window_for(PIP_PER_SIDE * 25.0)))
                if math.dist((b.x, b.y), (300.0, 200.0)) < 2.0)
     assert np.isfinite(seam_ray_lengths(dark, colour, pip, 6.0, 50.0, 32)).all()
+
+
+def test_pips_standing_out_past_the_felt_s_grain_are_on_a_die() -> None:
+    # a leaning ivory 1 on white felt, its face of the felt's colour and ended by its lean within
+    # the bare reach: its pips stand out by 110-135 grey levels, the felt's specks by about 30
+    lean = Path(__file__).resolve().parents[1] / "data" / "lean"
+    image = cv2.imread(str(lean / "leaning-two-faces-pair-ivory-one-frame.png"), cv2.IMREAD_COLOR)
+    dark, _, colour = _white_balanced_min(image)
+    blobs = find_pip_blobs(dark, PipSearch(block=_window_for(PIP_PER_SIDE * 28.0)))
+    face = Face(None, (324.4, 74.3), 28.0, 0.0, "not_pips", 1, 0.5)
+    assert not on_bare_felt(face, dark, colour, blobs, 28.0)
+    # the same pips as faint as the grain's specks: the face is taken for the felt
+    faint = [replace(b, centre_level=b.ring_level - 30.0) for b in blobs]
+    assert on_bare_felt(face, dark, colour, faint, 28.0)
 
 
 def test_specks_of_a_coarse_dark_felt_are_neither_a_1_nor_a_refused_die() -> None:
