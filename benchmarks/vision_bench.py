@@ -24,7 +24,9 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -32,7 +34,7 @@ import numpy as np
 from calibration.simulated import profile_for_preset
 from culdechouette_box.cli.read_dice_cmd import reading_record
 from tests.vision.sim_sequences import SIM_DATA, profile_for, replay, sequences
-from vision.events import TrayAtRest
+from vision.events import RestingDie, TrayAtRest
 from vision.profile import CalibrationProfile
 from vision.reader import DiceReader
 from vision.tracker import TrayTracker
@@ -312,6 +314,28 @@ def write_sheet(tiles: list[np.ndarray], path: Path) -> None:
         raise OSError(f"{path}: could not write the gallery sheet")
 
 
+MATCH_REACH_PX = 12.0  # a reading this near a true die's centre is that die's
+
+
+def match_readings(truth_dice: Sequence[Any], readings: Sequence[RestingDie]) -> dict[int, RestingDie]:
+    """Each true die (by index) with the reading nearest it within MATCH_REACH_PX, each reading
+    given to one die at most, the nearest pairs first: a die lying on another is 11 px from the
+    covered one's centre, and its reading is its own, not the covered die's too."""
+    pairs = sorted(
+        (math.dist(d.center, t.centre_px), i, j)
+        for i, t in enumerate(truth_dice)
+        for j, d in enumerate(readings)
+        if math.dist(d.center, t.centre_px) <= MATCH_REACH_PX
+    )
+    matched: dict[int, RestingDie] = {}
+    taken: set[int] = set()
+    for _, i, j in pairs:
+        if i not in matched and j not in taken:
+            matched[i] = readings[j]
+            taken.add(j)
+    return matched
+
+
 def _score_rest(
     rest: TrayAtRest,
     truth: object,
@@ -320,18 +344,16 @@ def _score_rest(
 ) -> bool:
     """One truth rest state against the tracker's: True when read exactly."""
     exact = True
-    used: set[int] = set()
-    for die in truth.dice:  # type: ignore[attr-defined]
+    matched = match_readings(truth.dice, rest.dice)  # type: ignore[attr-defined]
+    used = {d.die_id for d in matched.values()}
+    for index, die in enumerate(truth.dice):  # type: ignore[attr-defined]
         x, y = die.centre_px
         if not die.on_tray:
             continue  # off the tray: the tracker counts those apart
         if not (0 <= x < 640 and 0 <= y < 480):
             tally["dice out of the picture"] += 1  # scenes frame the whole tray: should not happen
             continue
-        near = [d for d in rest.dice if math.dist(d.center, die.centre_px) <= 12.0]
-        found = near[0] if near else None
-        if found is not None:
-            used.add(found.die_id)
+        found = matched.get(index)
         if die.cocked:
             tally["cocked"] += 1
             refused = found is None or found.value is None
