@@ -65,7 +65,12 @@ def cocked_if_leaning(
     if shows_second_face(face, unclaimed, nadir or view_centre, die_size):
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="second face seen")
     if die_size and nadir and focal:
-        marks = [b for b in marks if not on_side_face(b, frame_faces or [], nadir, focal, die_size, dark)]
+        marks = [
+            b for b in marks
+            # the band past the outer edge lies within a die side of the centre (0.85 out, 0.5 across)
+            if math.dist(face.center, (b.x, b.y)) > die_size
+            or not on_side_face(b, frame_faces or [], nadir, focal, die_size, dark)
+        ]
     if (
         die_size
         and could_lean(face, frame_faces or [], die_size, outline)
@@ -117,7 +122,7 @@ def on_side_face(
     less than its top face's: such a pip past a die's outer edge is no face that die turned up.
     """
     for other in frame_faces:
-        if other.value is None or other.fit is None:
+        if other.value is None or other.fit is None or math.dist(other.center, (blob.x, blob.y)) > die_size:
             continue
         u, v = other.fit.to_grid(blob.x, blob.y)
         # a side face of a flat die is seen as wide as its height's parallax, plus a pixel of blur
