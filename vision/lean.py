@@ -100,8 +100,9 @@ def _past_top_face(face: Face, xs: np.ndarray, ys: np.ndarray, die_size: float) 
     return float(np.maximum(np.abs(c * dx + s * dy), np.abs(c * dy - s * dx)).max()) - 0.5 * die_size
 
 
-def _runs_on(band: np.ndarray, dash: np.ndarray) -> bool:
-    """Whether the dark of a dash runs on, at the dash's own level, to the band's border.
+def _runs_on(band: np.ndarray, dash: np.ndarray, inner_only: bool = False) -> bool:
+    """Whether the dark of a dash runs on, at the dash's own level, to the band's border (with
+    `inner_only`, to its inner border, back to the top face's edge).
 
     A second face's pip is a mark with face round it: the pixels as dark as its middle stay within
     it. The soft edge of a shadow is a long ramp from felt to shade: its pixels that the local mean
@@ -110,7 +111,7 @@ def _runs_on(band: np.ndarray, dash: np.ndarray) -> bool:
     level = float(np.median(band[dash]))
     _, labels = cv2.connectedComponents((band <= level).astype(np.uint8), connectivity=8)
     reached = np.unique(labels[dash & (band <= level)])
-    border = np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]])
+    border = labels[0] if inner_only else np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]])
     return bool(np.isin(reached[reached > 0], border).any())
 
 
@@ -182,8 +183,11 @@ def dash_past_top_face(
         dash_x, dash_y = map_x[y:y + bh, x:x + bw][inside], map_y[y:y + bh, x:x + bw][inside]
         if _past_top_face(face, dash_x, dash_y, die_size) <= PAST_TOP_EDGE * die_size:
             continue
-        if aside and _runs_on(band, labels == k):
-            continue  # the soft edge of a shadow, darker on one side, not a mark with face round it
+        if (aside or by_wall) and _runs_on(band, labels == k, inner_only=not aside):
+            # the soft edge of a shadow, darker on one side, not a mark with face round it; by the
+            # wall a dash may run on into the wall's foot past a narrow second face, but a pip of
+            # that face has face lit between it and the top face's edge
+            continue
         if wall is not None and colour is not None and wall_beside(
             colour, dash_x, dash_y, face.center, wall, die_size
         ):

@@ -24,6 +24,10 @@ def test_a_dash_on_a_face_beside_a_die_still_counts() -> None:
         # a red 4 beside a red 2, the point below the lens past both: the 2's side face turned to
         # it shows its shaded white pips just past the 2's edge, in the band past the 4's outer edge
         "flat-beside-a-die-side-pips-red-four",
+        # a white 1 by the wall, a 2 beside it: the shade round its corner bends into the band past
+        # its outer edge, where the row's mean takes a piece of it for a dash that runs back to the
+        # top face's edge (the whole frame: its outline and white balance are the frame's)
+        "flat-by-wall-shadow-edge-one",
     ],
 )
 def test_a_flat_die_beside_another_is_read(name: str) -> None:
