@@ -100,6 +100,21 @@ def _past_top_face(face: Face, xs: np.ndarray, ys: np.ndarray, die_size: float) 
     return float(np.maximum(np.abs(c * dx + s * dy), np.abs(c * dy - s * dx)).max()) - 0.5 * die_size
 
 
+def _runs_on(band: np.ndarray, dash: np.ndarray, inner_only: bool = False) -> bool:
+    """Whether the dark of a dash runs on, at the dash's own level, to the band's border (with
+    `inner_only`, to its inner border, back to the top face's edge).
+
+    A second face's pip is a mark with face round it: the pixels as dark as its middle stay within
+    it. The soft edge of a shadow is a long ramp from felt to shade: its pixels that the local mean
+    takes for a dash are as dark as the shade beyond them, which runs on out of the band.
+    """
+    level = float(np.median(band[dash]))
+    _, labels = cv2.connectedComponents((band <= level).astype(np.uint8), connectivity=8)
+    reached = np.unique(labels[dash & (band <= level)])
+    border = labels[0] if inner_only else np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]])
+    return bool(np.isin(reached[reached > 0], border).any())
+
+
 def dash_past_top_face(
     face: Face,
     dark: np.ndarray,
@@ -108,12 +123,15 @@ def dash_past_top_face(
     by_wall: bool = False,
     colour: np.ndarray | None = None,
     wall: tuple[float, float] | None = None,
+    aside: bool = False,
 ) -> bool:
     """True when the band past a top face, away from the view's centre, is face with a dash on it.
 
     `by_wall`: the die is within reach of the tray's wall, and the closer look applies; with
     `colour`, the face round a dash must also be of the top face's tint, and with `wall` (the
     direction of the wall nearest the die) a dash of the wall's colour beside the die is its foot.
+    `aside`: the die would lean on a die aside, away from the wall, and a dash's dark must stay
+    within it (by the wall it may run on into the wall's foot past a narrow second face).
     """
     levels = _levels(face, dark, die_size)
     if levels is None:
@@ -164,6 +182,11 @@ def dash_past_top_face(
         inside = labels[y:y + bh, x:x + bw] == k
         dash_x, dash_y = map_x[y:y + bh, x:x + bw][inside], map_y[y:y + bh, x:x + bw][inside]
         if _past_top_face(face, dash_x, dash_y, die_size) <= PAST_TOP_EDGE * die_size:
+            continue
+        if (aside or by_wall) and _runs_on(band, labels == k, inner_only=not aside):
+            # the soft edge of a shadow, darker on one side, not a mark with face round it; by the
+            # wall a dash may run on into the wall's foot past a narrow second face, but a pip of
+            # that face has face lit between it and the top face's edge
             continue
         if wall is not None and colour is not None and wall_beside(
             colour, dash_x, dash_y, face.center, wall, die_size

@@ -12,9 +12,11 @@ import numpy as np
 
 from vision.body import by_wall_without_inner_face, shows_body_past_top, shows_inner_face
 from vision.faces import Face
+from vision.lean import _levels as top_levels
 from vision.lean import dash_past_top_face
 from vision.pips import PipBlob
 from vision.secondface import shows_outer_face, shows_second_face
+from vision.sidepips import side_face_pip
 from vision.verdicts import LEAN_SUPPORT_REACH, could_lean
 
 # die sides across the way out: a neighbour this far aside keeps its side face turned to the middle
@@ -26,6 +28,7 @@ TOP_DOWN_ASPECT = 0.9  # about 25° of tilt; flat faces under the box's camera m
 # side, half a side and at most sin 45° of a half side past its centre) ...
 OTHER_TOP_FACE = 0.95
 OWN_PIPS = 0.45  # ... and the pips within this many die sides of its centre are on it, not a second face
+SIDE_FACE_BLUR_PX = 1.0  # a pip's blur past the side face's parallax width
 
 
 def cocked_if_leaning(
@@ -61,6 +64,13 @@ def cocked_if_leaning(
         unclaimed = [b for b in unclaimed if not on_another_top_face(face, b, frame_faces or [], die_size)]
     if shows_second_face(face, unclaimed, nadir or view_centre, die_size):
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="second face seen")
+    if die_size and nadir and focal:
+        marks = [
+            b for b in marks
+            # the band past the outer edge lies within a die side of the centre (0.85 out, 0.5 across)
+            if math.dist(face.center, (b.x, b.y)) > die_size
+            or not on_side_face(b, frame_faces or [], nadir, focal, die_size, dark)
+        ]
     if (
         die_size
         and could_lean(face, frame_faces or [], die_size, outline)
@@ -80,7 +90,7 @@ def cocked_if_leaning(
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="no inner face")
     # away from the wall, a die leaning on a die aside shows the dashes of its second face as by the wall
     if die_size and leans_on_die_aside(face, frame_faces or [], view_centre, die_size) and dash_past_top_face(
-        face, dark, _outward(face, view_centre), die_size, by_wall=True, colour=colour
+        face, dark, _outward(face, view_centre), die_size, by_wall=True, colour=colour, aside=True
     ):
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="outer face on a die")
     return face
@@ -95,6 +105,34 @@ def on_another_top_face(face: Face, blob: PipBlob, frame_faces: list[Face], die_
         and math.dist(other.center, (blob.x, blob.y)) < OWN_PIPS * die_size
         for other in frame_faces
     )
+
+
+def on_side_face(
+    blob: PipBlob,
+    frame_faces: list[Face],
+    nadir: tuple[float, float],
+    focal: float,
+    die_size: float,
+    dark: np.ndarray,
+) -> bool:
+    """Whether the mark is a shaded pip of a side face that a read die (this one or another) shows.
+
+    A flat die shows the side faces turned to the point below the lens, just past its top face's
+    edge, as wide as the parallax of its height, and their pips, turned from the light, stand out
+    less than its top face's: such a pip past a die's outer edge is no face that die turned up.
+    """
+    for other in frame_faces:
+        if other.value is None or other.fit is None or math.dist(other.center, (blob.x, blob.y)) > die_size:
+            continue
+        u, v = other.fit.to_grid(blob.x, blob.y)
+        # a side face of a flat die is seen as wide as its height's parallax, plus a pixel of blur
+        width = die_size * math.dist(other.center, nadir) / focal + SIDE_FACE_BLUR_PX
+        if max(abs(u), abs(v)) * other.fit.spacing - 0.5 * die_size > width:
+            continue
+        levels = top_levels(other, dark, die_size)
+        if levels is not None and side_face_pip(other.fit, blob, levels[1], (nadir, die_size)):
+            return True
+    return False
 
 
 def _outward(face: Face, view_centre: tuple[float, float]) -> tuple[float, float]:
