@@ -37,6 +37,8 @@ LIKE_SIZE_PX = 1.6  # or diameter difference: pips a few pixels wide measure onl
 GROUP_SIZE_PX = 2.0
 # pip diameters: half the adaptive threshold's window (about 3.2 diameters across, `reader`)
 WINDOW_REACH = 1.6
+# die sides: two dice's top faces seen from above lie a side apart, centre to centre, at least
+OTHER_TOP_FACE = 0.95
 LIKE_CONTRAST = 0.5  # pips of one face, printed and lit alike, stand out alike: a speck fainter is none
 PIP_BLUR_PX = 1.5  # a pip a few pixels wide blurs this far into the face round it
 # the two pips of a 2 are printed and lit alike on one flat face, and no third vouches for them:

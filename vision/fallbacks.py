@@ -17,6 +17,7 @@ from vision.faces import (
     LIKE_CONTRAST,
     LIKE_TWO_CONTRAST,
     NO_FIT,
+    OTHER_TOP_FACE,
     ROUND_MIN,
     ROUND_WITHIN_PX,
     UNLIKE_SQUASH,
@@ -33,9 +34,8 @@ PAIR_DIAGONAL = (0.45, 0.85)
 MAX_GROUP_TO_SPLIT = 9  # a top face (up to 6) and the few pips of side faces seen beside it
 APART = 0.8  # of a side: centres of two touching dice, with the sizes' error of a pip or two
 MAX_SPECKS = 2  # glints where two touching dice's edges meet: a few, never a face's worth
-# die sides: two top faces seen from above lie a side apart; a die's own pips, top or side face
-# past a flat die's edge, lie within 0.5 and 0.7 of a side of its centre
-OTHER_DIE_CENTRE = 0.95
+# die sides: a die's own pips, top or side face past a flat die's edge, lie within 0.5 and 0.7 of a
+# side of its centre (another die's top face is centred OTHER_TOP_FACE away at least)
 OTHER_DIE_PIP = 0.75
 
 
@@ -261,7 +261,7 @@ def _other_die(face: Face | None, refused: Face | None, pips: list[PipBlob], die
     if len(pips) < 2 or refused.reason not in ("not_pips", "occluded", "cocked"):
         return False
     centroid = (sum(p.x for p in pips) / len(pips), sum(p.y for p in pips) / len(pips))
-    return math.dist(centroid, face.center) >= OTHER_DIE_CENTRE * die_size and all(
+    return math.dist(centroid, face.center) >= OTHER_TOP_FACE * die_size and all(
         math.dist((p.x, p.y), face.center) >= OTHER_DIE_PIP * die_size for p in pips
     )
 

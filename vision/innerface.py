@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 from vision.faces import Face
-from vision.lean import _levels
+from vision.lean import top_face_levels
 from vision.rays import band_grid
 
 # r/f, die sides: a band this wide at least (a view angle of 17°) shows its pips clear of the top
@@ -45,7 +45,7 @@ def hides_inner_face(
     width = radius / focal  # die sides
     if width < INNER_BAND:
         return False
-    levels = _levels(face, dark, die_size)
+    levels = top_face_levels(face, dark, die_size)
     if levels is None:
         return False
     contrast = levels[1]

@@ -67,7 +67,7 @@ WALL_SHORT_DASH = (1.0, 0.1)
 PAST_TOP_EDGE = 0.07
 
 
-def _levels(face: Face, dark: np.ndarray, die_size: float) -> tuple[float, float] | None:
+def top_face_levels(face: Face, dark: np.ndarray, die_size: float) -> tuple[float, float] | None:
     """(face level, pip contrast) of a read top face in the dark-pip plane."""
     h, w = dark.shape
     if face.fit is not None:
@@ -133,7 +133,7 @@ def dash_past_top_face(
     `aside`: the die would lean on a die aside, away from the wall, and a dash's dark must stay
     within it (by the wall it may run on into the wall's foot past a narrow second face).
     """
-    levels = _levels(face, dark, die_size)
+    levels = top_face_levels(face, dark, die_size)
     if levels is None:
         return False
     level, contrast = levels

@@ -61,10 +61,8 @@ def margin_is_face(
     # with some of the pips' colour, gives the ring's is the face clear of that glow
     pip = np.median(colour_at(colour, np.array([p.x for p in pips]), np.array([p.y for p in pips])), axis=0)
     if float(pip.sum()) > float(face.sum()):
-        towards = pip[None, :] - seen
-        share = ((face[None, :] - seen) * towards).sum(axis=1) / np.maximum((towards**2).sum(axis=1), 1.0)
-        residual = np.abs(face[None, :] - seen - share[:, None] * towards).max(axis=1)
-        glow = (share > 0.0) & (share <= GLOW_SHARE) & (residual <= colour_tolerance(face, contrast))
+        tolerance = colour_tolerance(face, contrast)
+        glow = _glow_of(seen, face[None, :], pip, tolerance)  # the ring is the mid-side with glow
         off &= ~(glow & (level >= floor))
         if len(pips) >= 4:
             # a mid-side of a square grid lies between two outer pips, 0.45 of a step past them:
@@ -73,10 +71,18 @@ def margin_is_face(
             rims = np.sort(np.hypot(xs[:, None] - np.array([p.x for p in pips])[None, :],
                                     ys[:, None] - np.array([p.y for p in pips])[None, :])
                            - 0.5 * np.array([p.diameter for p in pips])[None, :], axis=1)
-            towards = pip - face
-            share = ((seen - face[None, :]) @ towards) / max(float(towards @ towards), 1.0)
-            residual = np.abs(seen - face[None, :] - share[:, None] * towards[None, :]).max(axis=1)
-            glow = (share > 0.0) & (share <= GLOW_SHARE) & (residual <= colour_tolerance(face, contrast))
+            glow = _glow_of(face[None, :], seen, pip, tolerance)  # the mid-side is the ring with glow
             off &= ~(glow & (rims[:, 1] <= RING_GAP_PX + GLOW_REACH_PX))
     # one side may fail to glare or a shadow; a face that ends at its pips fails on two
     return int(off.sum()) <= 1
+
+
+def _glow_of(base: np.ndarray, mixed: np.ndarray, pip: np.ndarray, tolerance: float) -> np.ndarray:
+    """Which rows of `mixed` are the colours `base` (rows, or one row for all) mixed with more than
+    none and up to GLOW_SHARE of the pips' colour `pip`, within `tolerance` on every channel."""
+    base, mixed = np.broadcast_arrays(base, mixed)
+    towards = pip[None, :] - base
+    share = ((mixed - base) * towards).sum(axis=1) / np.maximum((towards**2).sum(axis=1), 1.0)
+    residual = np.abs(mixed - base - share[:, None] * towards).max(axis=1)
+    result: np.ndarray = (share > 0.0) & (share <= GLOW_SHARE) & (residual <= tolerance)
+    return result

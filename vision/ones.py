@@ -18,6 +18,7 @@ from vision.facerays import pip_dark_ray_lengths, seam_ray_lengths, step_ray_len
 from vision.faces import (
     COCKED_ROUNDNESS,
     LIKE_CONTRAST,
+    OTHER_TOP_FACE,
     ROUND_MIN,
     ROUND_WITHIN_PX,
     Face,
@@ -49,6 +50,8 @@ SQUARE_CENTRE_SHIFT = 0.06
 # of each other (0.11 at the square's corner, and a pixel); a speck of grain at the square's
 # distance, between rays that run on past it, ends one alone
 EDGE_STEP = 0.15
+LIKE_PIP_NEAR = "a like pip nearby"  # the detail of a lone pip refused for a like pip beside it
+ON_GRID = 1.3  # grid steps from a read face's centre: its pips sit at 1, 0.3 off at most
 
 
 def like_pips_near(
@@ -321,11 +324,6 @@ def _square_fit(rays: np.ndarray, side: float, step: float | None = None) -> tup
     return int((on[k] & (near[0] | near[1])).sum()), int(inside[k])
 
 
-LIKE_PIP_NEAR = "a like pip nearby"
-OTHER_DIE = 0.95  # die sides: two top faces seen from above lie a side apart, centre to centre
-ON_GRID = 1.3  # grid steps from a read face's centre: its pips sit at 1, 0.3 off at most
-
-
 def alone_again(
     face: Face, faces: list[Face], unclaimed: list[PipBlob], dark: np.ndarray, colour: np.ndarray,
     die_size: float, max_size: float,
@@ -339,7 +337,7 @@ def alone_again(
     others = [
         f for f in faces
         if f.value is not None and f.fit is not None
-        and math.dist(f.center, face.center) >= OTHER_DIE * die_size
+        and math.dist(f.center, face.center) >= OTHER_TOP_FACE * die_size
     ]
     if pip is None or not others:
         return face

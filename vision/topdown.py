@@ -11,9 +11,8 @@ from dataclasses import replace
 import numpy as np
 
 from vision.body import by_wall_without_inner_face, shows_body_past_top, shows_inner_face
-from vision.faces import Face
-from vision.lean import _levels as top_levels
-from vision.lean import dash_past_top_face
+from vision.faces import OTHER_TOP_FACE, Face
+from vision.lean import dash_past_top_face, top_face_levels
 from vision.pips import PipBlob
 from vision.secondface import shows_outer_face, shows_second_face
 from vision.sidepips import side_face_pip
@@ -23,11 +22,10 @@ from vision.verdicts import LEAN_SUPPORT_REACH, could_lean
 # (half a side either side of its centre) clear of the band looked at past the top face (0.45)
 ASIDE_ACROSS = 0.95
 TOP_DOWN_ASPECT = 0.9  # about 25° of tilt; flat faces under the box's camera measure 0.92+
-# die sides: a refused group centred this far from a top face is another die's top face (two top
-# faces seen from above lie a side apart; a leaning die's second face is centred within 0.85 of a
-# side, half a side and at most sin 45° of a half side past its centre) ...
-OTHER_TOP_FACE = 0.95
-OWN_PIPS = 0.45  # ... and the pips within this many die sides of its centre are on it, not a second face
+# a refused group centred OTHER_TOP_FACE die sides or more from a top face is another die's top face
+# (a leaning die's second face is centred within 0.85 of a side, half a side and at most sin 45° of
+# a half side past its centre), and the pips within OWN_PIPS die sides of its centre are on it
+OWN_PIPS = 0.45  # die sides: the pips within this many die sides of its centre are on it, not a second face
 SIDE_FACE_BLUR_PX = 1.0  # a pip's blur past the side face's parallax width
 
 
@@ -129,7 +127,7 @@ def on_side_face(
         width = die_size * math.dist(other.center, nadir) / focal + SIDE_FACE_BLUR_PX
         if max(abs(u), abs(v)) * other.fit.spacing - 0.5 * die_size > width:
             continue
-        levels = top_levels(other, dark, die_size)
+        levels = top_face_levels(other, dark, die_size)
         if levels is not None and side_face_pip(other.fit, blob, levels[1], (nadir, die_size)):
             return True
     return False
