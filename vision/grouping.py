@@ -14,6 +14,8 @@ from vision.facecolour import level_step, paths_on_face
 from vision.faces import ADJACENT, GROUP_SIZE_PX, LIKE_ROUNDNESS, LIKE_SIZE, LINK_REACH
 from vision.pips import PipBlob
 
+SHAPELESS_PIP_PX = 4.0  # pips smaller than this across: their squash is pixel noise
+
 
 def brightest_face(group: list[int], blobs: list[PipBlob]) -> list[int]:
     """The pips of `group` on its brightest face: the top face when light comes from above."""
@@ -58,7 +60,10 @@ def group_pips(
     step = np.maximum(8.0, 0.06 * low)  # level_step, for every pair at once
     roundness = np.array([b.roundness for b in blobs])
     candidate = ((big <= LIKE_SIZE * small) | (big - small <= GROUP_SIZE_PX)) & (dist <= reach)
-    candidate &= np.abs(roundness[:, None] - roundness[None, :]) <= LIKE_ROUNDNESS
+    # a blob a few pixels across has no measurable squash (its outline is a pixel or two off
+    # either way, which moves minor/major by a third): only larger pips must be squashed alike
+    shapeless = big < SHAPELESS_PIP_PX
+    candidate &= (np.abs(roundness[:, None] - roundness[None, :]) <= LIKE_ROUNDNESS) | shapeless
     cut_from = np.array([b.cut_from for b in blobs])
     # pips cut from one blob of the threshold, side by side, ran together: the ring of each passes
     # over the other, so its level is no measure of the face round it (a red 6's column, 117 to 130)
