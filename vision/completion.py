@@ -12,6 +12,9 @@ or four round pips is then fitted onto a 4 or a 5 short of one or two pips, on a
 of the die's step; each way that fits, with the image as dark as a pip all across each lost
 pip's place, is read with every check of a whole face, and the group is read only when one
 value comes out.
+
+Two round pips too near for a 2's diagonal are neighbours on a larger face: they are completed
+the same way as a group that fits no layout.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from vision.faces import (
     COCKED_ROUNDNESS,
     LOST_PIP_RESIDUAL,
     MAX_RESIDUAL,
+    SPACING,
     Face,
     _lost_pips_seen,
     pips_but_for_roundness,
@@ -41,6 +45,9 @@ from vision.verdicts import SPACING_PER_SIDE
 # how far from a group's centroid its missing pip may lie, over the group's own reach: a 5 short
 # of a corner has that corner 1.77 grid steps from the others' centroid, which reach 1.46
 COMPLETION_REACH = 1.5
+# the same for two neighbour pips of a face, over their distance: the far end of a 3 (or the far
+# corner of a 5) lies 1.5 of it from their midpoint
+PAIR_REACH = 1.7
 
 
 def marks_completing(pips: list[PipBlob], marks: list[PipBlob]) -> list[PipBlob]:
@@ -51,11 +58,13 @@ def marks_completing(pips: list[PipBlob], marks: list[PipBlob]) -> list[PipBlob]
     set of such marks that makes a layout is tried; two that make different values are a
     guess, and nothing is taken.
     """
-    if not 3 <= len(pips) <= 5:
+    if not 2 <= len(pips) <= 5:
         return []
     points = np.array([(p.x, p.y) for p in pips])
     centre = points.mean(axis=0)
-    reach = COMPLETION_REACH * float(np.hypot(*(points - centre).T).max())
+    reach = (2 * PAIR_REACH if len(pips) == 2 else COMPLETION_REACH) * float(
+        np.hypot(*(points - centre).T).max()
+    )
     found = [
         blob for blob in pips_but_for_roundness(pips, marks)
         if math.hypot(blob.x - centre[0], blob.y - centre[1]) <= reach
@@ -120,7 +129,10 @@ def read_completed(
         dark, colour, group, round_blobs, blobs, second_try, camera_squash=camera_squash,
         side_view=side_view,
     )
-    if face.value is not None or face.detail != "no layout fits":
+    # two pips too near for a 2's diagonal are neighbours on a larger face (a 3 whose third pip
+    # measured too squashed to be grouped)
+    pair = len(group) == 2 and face.detail == SPACING
+    if face.value is not None or (face.detail != "no layout fits" and not pair):
         return face
     pips = [round_blobs[i] for i in group]
     whole = [*pips, *marks_completing(pips, blobs)]

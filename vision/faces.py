@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.cellglow import pips_in_glow
 from vision.facecolour import level_step, on_two_faces, sample_at
 from vision.layout import LAYOUTS, LayoutFit, fit_layout, fit_six_missing
 from vision.margins import margin_is_face
@@ -58,6 +59,7 @@ LOST_PIP_CLEAR = 0.6  # grid spacings: marks this near a lost pip's place are th
 ROUND_WITHIN_PX = 2.0
 SMEARED_LINE = "smeared 2 or 3"  # the detail of a 2 or a 3 read from streaks
 NO_FIT = "no layout fits"  # the detail of a group refused before any face check
+SPACING = "spacing"  # the detail of a group whose pips are too near for its layout's grid
 UNLIKE_SQUASH = "pips of two faces"  # the detail of a 2 whose pips are squashed unlike, an edge between them
 
 
@@ -161,7 +163,9 @@ def _tiny_pips_in_cells(fit: LayoutFit, pips: list[PipBlob], marks: list[PipBlob
         u, v = fit.to_grid(blob.x, blob.y)
         return min(math.hypot(u - eu, v - ev) for eu, ev in empty)
 
-    marked = {id(b): b for b in [*pips_but_for_roundness(pips, marks), *_cut_with_pips(pips, marks)]}
+    glowing = pips_in_glow(fit, pips, marks, lambda a, b: like_size(a, b, GROUP_SIZE_PX))
+    marked = {id(b): b for b in [*pips_but_for_roundness(pips, marks), *_cut_with_pips(pips, marks),
+                                 *glowing]}
     found = [blob for blob in marked.values() if off_cell(blob) <= MAX_RESIDUAL]
     if not found or len(pips) + len(found) > 6:
         return []
@@ -365,7 +369,7 @@ def read_group(
         return refuse("cocked", UNLIKE_SQUASH)
     spacing_per_pip = fit.spacing / median(diameters)
     if not 0.8 <= spacing_per_pip <= 4.0:
-        return refuse("not_pips", "spacing")
+        return refuse("not_pips", SPACING)
     smear = smear_direction(pips) if blurred else None
     if not _cells_are_bare(dark, fit, pips, smear, side_view is not None):
         tiny = [] if blurred else _tiny_pips_in_cells(fit, pips, all_marks)

@@ -73,6 +73,14 @@ def margin_is_face(
                            - 0.5 * np.array([p.diameter for p in pips])[None, :], axis=1)
             glow = _glow_of(face[None, :], seen, pip, tolerance)  # the mid-side is the ring with glow
             off &= ~(glow & (rims[:, 1] <= RING_GAP_PX + GLOW_REACH_PX))
+        if len(pips) == 2:
+            # a glossy face's sheen whitens part of it, as the pips' glow does round them: a
+            # mid-side of the ring's colour mixed with up to 0.3 of the light pips' is face when
+            # its level here is the face's lowered by that share of their contrast (a side face,
+            # turned from the light, is no lighter than the top). Only on a 2, whose two pips have
+            # been shown to stand out alike: a faint speck in line with a 2 is no third pip
+            share = _glow_share(face[None, :], seen, pip, tolerance)
+            off &= ~((share > 0.0) & (level >= floor - share * contrast))
     # one side may fail to glare or a shadow; a face that ends at its pips fails on two
     return int(off.sum()) <= 1
 
@@ -80,9 +88,16 @@ def margin_is_face(
 def _glow_of(base: np.ndarray, mixed: np.ndarray, pip: np.ndarray, tolerance: float) -> np.ndarray:
     """Which rows of `mixed` are the colours `base` (rows, or one row for all) mixed with more than
     none and up to GLOW_SHARE of the pips' colour `pip`, within `tolerance` on every channel."""
+    result: np.ndarray = _glow_share(base, mixed, pip, tolerance) > 0.0
+    return result
+
+
+def _glow_share(base: np.ndarray, mixed: np.ndarray, pip: np.ndarray, tolerance: float) -> np.ndarray:
+    """The share of the pips' colour in each row of `mixed` when it is `base` mixed with more than
+    none and up to GLOW_SHARE of it, within `tolerance` on every channel; else 0."""
     base, mixed = np.broadcast_arrays(base, mixed)
     towards = pip[None, :] - base
     share = ((mixed - base) * towards).sum(axis=1) / np.maximum((towards**2).sum(axis=1), 1.0)
     residual = np.abs(mixed - base - share[:, None] * towards).max(axis=1)
-    result: np.ndarray = (share > 0.0) & (share <= GLOW_SHARE) & (residual <= tolerance)
-    return result
+    mixed_so = (share > 0.0) & (share <= GLOW_SHARE) & (residual <= tolerance)
+    return np.where(mixed_so, share, 0.0)

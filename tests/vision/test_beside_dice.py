@@ -7,11 +7,17 @@ a 3 grouped with the corners of a leaning 5 beside it is cut from them, the 5 re
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
-from tests.vision.saved_rests import read_saved
+import cv2
+import numpy as np
+
+from tests.vision.saved_rests import SIM_RESTS, read_saved
 from vision.faces import Face
 from vision.fallbacks import _other_die
 from vision.pips import PipBlob
+from vision.profile import load_profile
+from vision.reader import DiceReader
 
 
 def _near(centres: list[tuple[float, float]], point: tuple[float, float]) -> bool:
@@ -28,12 +34,22 @@ def test_a_black_one_between_a_five_and_a_six_is_read_once_the_six_is() -> None:
 
 
 def test_a_three_grouped_with_a_leaning_five_is_read_and_the_five_refused() -> None:
-    reading = read_saved(
-        "random-22067-3-beside-leaning-5.png", "random-22067-3-beside-leaning-5-calibration.json"
+    # the crop at its place in the frame (263, 6): the checks of a leaning die look away from the
+    # picture's centre, towards the wall, and the crop's own centre lies beside the die
+    crop = cv2.imread(str(SIM_RESTS / "random-22067-3-beside-leaning-5.png"), cv2.IMREAD_COLOR)
+    profile = load_profile(SIM_RESTS / "random-22067-3-beside-leaning-5-calibration.json")
+    x0, y0 = 263, 6
+    frame = np.zeros((480, 640, 3), np.uint8)
+    frame[y0:y0 + 128, x0:x0 + 128] = crop
+    assert profile.nadir_px is not None
+    profile = replace(
+        profile, tray_polygon=tuple((x + x0, y + y0) for x, y in profile.tray_polygon),
+        nadir_px=(profile.nadir_px[0] + x0, profile.nadir_px[1] + y0),
     )
-    assert [(d.value, _near([d.center], (78.8, 64.3))) for d in reading.dice] == [(3, True)]
+    reading = DiceReader(profile, crop_to_tray=False).read(frame)
+    assert [(d.value, _near([d.center], (78.8 + x0, 64.3 + y0))) for d in reading.dice] == [(3, True)]
     assert len(reading.unreadable) == 1
-    assert _near([reading.unreadable[0].center], (49.4, 66.7))
+    assert _near([reading.unreadable[0].center], (49.4 + x0, 66.7 + y0))
 
 
 def _pip(x: float, y: float) -> PipBlob:

@@ -1,0 +1,86 @@
+"""Pips of a face left out of its group: a 5's centre pip whose ring its neighbours' blur darkens,
+and the end pip of a 3 measured too squashed to be grouped.
+
+The analysed plane and the white-balanced colour (48×48, tests/data/sim-rests, its README) round
+a flat black 5 of white pips 5 px wide on a die 26 px wide, a black 5 of white pips 4 px wide on a
+die 22 px wide, and a white 3 of black pips 3 px wide on a die 23 px wide.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.cellglow import pips_in_glow
+from vision.completion import read_completed
+from vision.facecolour import level_step
+from vision.faces import GROUP_SIZE_PX, ROUND_MIN, _tiny_pips_in_cells, like_size, read_group
+from vision.layout import fit_layout
+from vision.pips import PipBlob, PipSearch, find_pip_blobs
+from vision.reader import PIP_PER_SIDE, _window_for
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "sim-rests"
+
+
+def _crop(name: str, plane: str, die_size: float) -> tuple[np.ndarray, np.ndarray, list[PipBlob]]:
+    dark = cv2.imread(str(DATA / f"{name}-{plane}-plane.png"), cv2.IMREAD_GRAYSCALE)
+    colour = cv2.imread(str(DATA / f"{name}-balanced.png"), cv2.IMREAD_COLOR)
+    blobs = find_pip_blobs(dark, PipSearch(block=_window_for(PIP_PER_SIDE * die_size)))
+    return dark, colour, blobs
+
+
+def _corners_and_centre(blobs: list[PipBlob]) -> tuple[list[PipBlob], PipBlob]:
+    near = [b for b in blobs if math.dist((b.x, b.y), (24.0, 24.0)) < 10.0]
+    centre = min(near, key=lambda b: math.dist((b.x, b.y), (24.0, 24.0)))
+    return [b for b in near if b is not centre], centre
+
+
+def test_a_five_s_centre_pip_darkened_round_by_its_neighbours_glow_is_its_pip() -> None:
+    for name, die_size in (("dark-dice-20052-5", 26.0), ("random-20065-5", 22.17)):
+        dark, colour, blobs = _crop(name, "light", die_size)
+        corners, centre = _corners_and_centre(blobs)
+        assert len(corners) == 4
+        # its ring is darker than the corners' by more than one face's light varies: not grouped
+        level = float(np.median([p.ring_level for p in corners]))
+        assert centre.ring_level < level - level_step(level)
+        fit = fit_layout(np.array([(p.x, p.y) for p in corners]))
+        assert fit is not None and fit.value == 4
+        assert _tiny_pips_in_cells(fit, corners, blobs) == [centre]
+        face = read_group(dark, colour, [0, 1, 2, 3], corners, blobs)
+        assert face.value == 5
+
+
+def test_a_mark_in_a_cell_with_a_ring_darker_than_glow_makes_or_beside_no_crowd_is_no_pip() -> None:
+    _, _, blobs = _crop("dark-dice-20052-5", "light", 26.0)
+    corners, centre = _corners_and_centre(blobs)
+    fit = fit_layout(np.array([(p.x, p.y) for p in corners]))
+    assert fit is not None
+
+    def alike(a: float, b: float) -> bool:
+        return like_size(a, b, GROUP_SIZE_PX)
+
+    contrast = float(np.median([p.contrast for p in corners]))
+    level = float(np.median([p.ring_level for p in corners]))
+    # ringed darker than the pips' blur can make it: of another face
+    shaded = PipBlob(centre.x, centre.y, centre.area, centre.major, centre.minor, centre.angle,
+                     centre.centre_level - 0.3 * contrast, level - 0.35 * contrast,
+                     level - 0.4 * contrast, centre.solidity)
+    assert pips_in_glow(fit, corners, [shaded], alike) == []
+    # two pips near it (a 3's ends) darken part of its ring, not its median
+    assert pips_in_glow(fit, corners[:2], [centre], alike) == []
+    assert pips_in_glow(fit, corners, [centre], alike) == [centre]
+
+
+def test_two_neighbour_pips_of_a_three_take_its_end_pip_measured_squashed() -> None:
+    dark, colour, blobs = _crop("random-20021-3", "dark", 22.73)
+    near = [b for b in blobs if math.dist((b.x, b.y), (24.0, 24.0)) < 10.0]
+    pair = [i for i, b in enumerate(blobs) if b in near and b.roundness >= ROUND_MIN]
+    squashed = [b for b in near if b.roundness < ROUND_MIN]
+    assert len(pair) == 2 and len(squashed) == 1
+    alone = read_group(dark, colour, pair, blobs, blobs)
+    assert alone.value is None and alone.detail == "spacing"
+    face = read_completed(dark, colour, pair, blobs, blobs, False, None, 22.73)
+    assert face.value == 3 and face.pip_count == 3

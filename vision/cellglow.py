@@ -1,0 +1,54 @@
+"""A pip in a cell the layout leaves empty, its ring darkened by the blur of the pips round it.
+
+The ring just outside a pip is read as the face round it. The centre pip of a 5 has four pips of
+its face a grid diagonal away, and their blur reaches its ring: darker than the corners' rings by
+more than one face's light varies (182 against 205 round a black 5's white pips 5 px wide), it is
+not grouped with them, and the four corners alone are a 4 with a mark in its empty centre. A mark
+there that is a pip of the face in every other way (round, of the pips' size, standing out as they
+do), whose ring is no darker than the pips' blur can make it, is that pip.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from vision.facecolour import level_step
+from vision.layout import LayoutFit
+from vision.median import median
+from vision.pips import PipBlob
+
+GLOW_SHARE = 0.3  # most of the pips' contrast their blur takes off a ring a pip's width from their rims
+CROWD_STEPS = 1.5  # grid steps: the pips this near a cell (a diagonal away, or a step) blur its ring
+# pips that near, at least: the ring's level is its median, which the blur of pips on all four
+# sides moves and that of two (a 3's ends, a 6's column) leaves to the face between them
+CROWD = 4
+LIKE_CONTRAST = 0.65  # the pips of one face, printed and lit alike, stand out alike
+ROUND_MIN = 0.6  # as the faces' checks: short over long axis of a pip seen face-on
+ROUND_WITHIN_PX = 2.0  # or axes within this: a pip a few pixels wide measures squashed by a pixel
+
+
+def pips_in_glow(
+    fit: LayoutFit, pips: list[PipBlob], marks: list[PipBlob], like_size: Callable[[float, float], bool]
+) -> list[PipBlob]:
+    """Marks that are pips of the face but for a ring darkened by the pips crowding round them."""
+    members = {id(p) for p in pips}
+    level = median([p.ring_level for p in pips])
+    diameter = median([p.diameter for p in pips])
+    contrast = median([p.contrast for p in pips])
+    reach = CROWD_STEPS * fit.spacing
+    found = []
+    for blob in marks:
+        if id(blob) in members or not like_size(blob.diameter, diameter):
+            continue
+        if blob.roundness < ROUND_MIN and blob.major - blob.minor > ROUND_WITHIN_PX:
+            continue
+        if blob.contrast < LIKE_CONTRAST * contrast:
+            continue
+        # lit as the face, or darker by no more than the pips' blur: a ring brighter than the face,
+        # or darker than blur makes it, is of another face
+        if not level - GLOW_SHARE * contrast <= blob.ring_level <= level + level_step(level):
+            continue
+        if sum(math.hypot(p.x - blob.x, p.y - blob.y) <= reach for p in pips) >= CROWD:
+            found.append(blob)
+    return found
