@@ -20,7 +20,7 @@ from vision.backdrop import top_colour
 from vision.facecolour import face_tolerance
 from vision.faces import Face
 from vision.rays import band_grid
-from vision.wallfoot import wall_beside
+from vision.wallfoot import background_beside, wall_beside
 
 BAND_ALONG = (0.45, 0.9)  # die sides from the top face's centre, away from the view's centre
 BAND_ACROSS = 0.45  # half width of the band, die sides
@@ -65,6 +65,12 @@ WALL_SHORT_DASH = (1.0, 0.1)
 # turned edge, stays within that edge's blur (flat dice by the wall measured 0.06 at most, the
 # dashes of leaning dice 0.08 and more on the simulated throws)
 PAST_TOP_EDGE = 0.07
+# A pip stands out from its face in proportion to the light on that face: on a second face turned
+# from the light (0.37 of the top face's level round the dashes of an ivory 6 leaning 28°), its
+# dashes stand out by that share of the top pips' contrast only. By the wall, a face darker than this
+# share of the top face is looked at again with the darkness scaled so, when it is not the felt or
+# the wall beside the die, whose specks and edges stand out as much (`wallfoot.background_beside`)
+SHADED_FACE = 0.75
 
 
 def top_face_levels(face: Face, dark: np.ndarray, die_size: float) -> tuple[float, float] | None:
@@ -124,6 +130,7 @@ def dash_past_top_face(
     colour: np.ndarray | None = None,
     wall: tuple[float, float] | None = None,
     aside: bool = False,
+    shaded: bool = False,
 ) -> bool:
     """True when the band past a top face, away from the view's centre, is face with a dash on it.
 
@@ -132,6 +139,10 @@ def dash_past_top_face(
     direction of the wall nearest the die) a dash of the wall's colour beside the die is its foot.
     `aside`: the die would lean on a die aside, away from the wall, and a dash's dark must stay
     within it (by the wall it may run on into the wall's foot past a narrow second face).
+    `shaded` (by the wall, with `colour` and `wall`): the dimmer dashes of a second face turned from
+    the light, darker than their rows by the share of the top pips' contrast that the rows' light is
+    of the top face's, on face darker than SHADED_FACE of it that is not the background beside the
+    die (`wallfoot.background_beside`).
     """
     levels = top_face_levels(face, dark, die_size)
     if levels is None:
@@ -154,7 +165,10 @@ def dash_past_top_face(
         span = round(WALL_DASH_SPAN * die_size / STEP_PX) | 1
         kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (span, 1))
         closed = cv2.morphologyEx(band, cv2.MORPH_CLOSE, kernel, borderType=cv2.BORDER_REPLICATE)
-    mask = (band < local - (WALL_DASH_DARKNESS if by_wall else DASH_DARKNESS) * contrast).astype(np.uint8)
+    darkness = (WALL_DASH_DARKNESS if by_wall else DASH_DARKNESS) * contrast
+    if shaded:
+        darkness = darkness * np.clip(local / max(level, 1.0), WALL_FACE_SHADE, 1.0)
+    mask = (band < local - darkness).astype(np.uint8)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     rows, cols = mask.shape
     floor = WALL_FACE_SHADE * level if by_wall else level - face_tolerance(level, contrast)
@@ -205,6 +219,12 @@ def dash_past_top_face(
         if tinted is None:
             return True
         shade = np.median(tinted[rows_around, x:x + bw][ring], axis=0)
-        if float(np.abs(shade / max(float(shade.sum()), 1.0) - top_share).sum()) <= WALL_FACE_TINT:
+        if float(np.abs(shade / max(float(shade.sum()), 1.0) - top_share).sum()) > WALL_FACE_TINT:
+            continue
+        if not shaded:
+            return True
+        if wall is not None and face_level <= SHADED_FACE * level and not background_beside(
+            colour, shade, dash_x, dash_y, face.center, wall, die_size
+        ):
             return True
     return False
