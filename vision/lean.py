@@ -71,6 +71,13 @@ PAST_TOP_EDGE = 0.07
 # share of the top face is looked at again with the darkness scaled so, when it is not the felt or
 # the wall beside the die, whose specks and edges stand out as much (`wallfoot.background_beside`)
 SHADED_FACE = 0.75
+# a face lit this much brighter than the top face is no top face of a flat die (all lit alike) and
+# no felt beside it that a round speck of grain could stand out on as much as a printed pip: grain
+# stands out by the pip search's floor (28-34 grey levels on the simulated felts), printed pips by
+# 60 and more, and at least half the top pips' contrast (a leaning white 1 in shade, 116, showed a
+# red pip standing out by about 100 on its turned-up face, lit to 190)
+LIT_FACE = 1.2
+PRINTED_PIP = (60.0, 0.5)
 
 
 def top_face_levels(face: Face, dark: np.ndarray, die_size: float) -> tuple[float, float] | None:
@@ -104,6 +111,21 @@ def _past_top_face(face: Face, xs: np.ndarray, ys: np.ndarray, die_size: float) 
         return float(np.hypot(dx, dy).max()) - 0.5 * die_size
     c, s = math.cos(face.fit.angle), math.sin(face.fit.angle)
     return float(np.maximum(np.abs(c * dx + s * dy), np.abs(c * dy - s * dx)).max()) - 0.5 * die_size
+
+
+def _printed_on_lit_face(
+    band: np.ndarray, closed: np.ndarray, dash: np.ndarray, level: float, contrast: float
+) -> bool:
+    """Whether a mark is a printed pip on a face lit brighter than the top face (LIT_FACE).
+
+    Every top face of a flat die is lit alike; a face brighter than this one is tipped towards the
+    light, as a leaning die's turned-up face may be, and a pip on it stands out as a printed pip
+    does (PRINTED_PIP), whereas felt grain as round and thick stands out by the pip search's floor.
+    """
+    face = float(np.median(closed[dash]))
+    return face >= LIT_FACE * level and face - float(np.median(band[dash])) >= max(
+        PRINTED_PIP[0], PRINTED_PIP[1] * contrast
+    )
 
 
 def _runs_on(band: np.ndarray, dash: np.ndarray, inner_only: bool = False) -> bool:
@@ -186,16 +208,20 @@ def dash_past_top_face(
         stretch = DASH_STRETCH
         if by_wall and along[y] - 0.5 * side >= WALL_SHORT_DASH[1] * side:
             stretch = WALL_SHORT_DASH[0]
-        if (
-            area * STEP_PX**2 < DASH_AREA_PX
-            or thick > (WALL_DASH_THICKNESS[0] if by_wall else DASH_THICKNESS) * die_size
-            or (thick > DASH_THICKNESS * die_size and long < WALL_DASH_THICKNESS[1] * thick)
-            or long < stretch * thick
-        ):
+        thickest = WALL_DASH_THICKNESS[0] if by_wall else DASH_THICKNESS
+        if area * STEP_PX**2 < DASH_AREA_PX or thick > thickest * die_size:
             continue
         inside = labels[y:y + bh, x:x + bw] == k
         dash_x, dash_y = map_x[y:y + bh, x:x + bw][inside], map_y[y:y + bh, x:x + bw][inside]
-        if _past_top_face(face, dash_x, dash_y, die_size) <= PAST_TOP_EDGE * die_size:
+        past = _past_top_face(face, dash_x, dash_y, die_size)
+        if past <= PAST_TOP_EDGE * die_size:
+            continue
+        squat = thick > DASH_THICKNESS * die_size and long < WALL_DASH_THICKNESS[1] * thick
+        if (squat or long < stretch * thick) and not (
+            # clear of the top face's edge, a round pip on a face lit brighter than the top face
+            closed is not None and past >= WALL_SHORT_DASH[1] * die_size
+            and _printed_on_lit_face(band, closed, labels == k, level, contrast)
+        ):
             continue
         if (aside or by_wall) and _runs_on(band, labels == k, inner_only=not aside):
             # the soft edge of a shadow, darker on one side, not a mark with face round it; by the
