@@ -5,6 +5,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from tests.vision.saved_rests import assert_read_as_recorded
 from vision.faces import Face
 from vision.lean import dash_past_top_face
 
@@ -39,3 +40,10 @@ def test_a_faint_round_speck_on_a_bright_face_is_grain() -> None:
     # standing out by 40 grey levels, as felt grain does, not by a printed pip's 60 and more
     face, plane = _one_in_shade(190, 150)
     assert not dash_past_top_face(face, plane, (0.0, -1.0), DIE, by_wall=True)
+
+
+def test_a_leaning_white_one_in_shade_by_the_wall_is_refused() -> None:
+    # a white 1 leaning 34° on the far wall, its top face turned from the light (116) and the face it
+    # turns up lit to 190, a red pip on it 3.5 px wide; a 1, a 2 and a 3 lie flat beside it (a strip
+    # of the frame round the picture's centre column, its calibration moved with it)
+    assert_read_as_recorded("leaning-in-shade-lit-second-face-white-one")
