@@ -167,8 +167,8 @@ def dash_past_top_face(
     die (`wallfoot.background_beside`).
     """
     levels = top_face_levels(face, dark, die_size)
-    if levels is None:
-        return False
+    if levels is None or (shaded and (colour is None or wall is None)):
+        return False  # no contrast to scale from, or no colours to tell a shaded face from the background
     level, contrast = levels
     ux, uy = outward
     along = np.arange(BAND_ALONG[0] * die_size, BAND_ALONG[1] * die_size, STEP_PX)
@@ -249,8 +249,9 @@ def dash_past_top_face(
             continue
         if not shaded:
             return True
-        if wall is not None and face_level <= SHADED_FACE * level and not background_beside(
-            colour, shade, dash_x, dash_y, face.center, wall, die_size
+        if (
+            wall is not None and colour is not None and face_level <= SHADED_FACE * level
+            and not background_beside(colour, shade, dash_x, dash_y, face.center, wall, die_size)
         ):
             return True
     return False
