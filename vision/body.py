@@ -204,8 +204,9 @@ def shows_body_past_top(
         if INNER_FACE[0] <= inner <= INNER_FACE[1] and against <= TIPPED_EXCESS:
             return False  # shade or specks past the outer edge are no second face's dashes
     wall = wall_direction(outline, face.center)
-    return dark is not None and dash_past_top_face(
-        face, dark, outward, die_size, by_wall=True, colour=colour, wall=wall
+    return dark is not None and any(
+        dash_past_top_face(face, dark, outward, die_size, True, colour, wall, shaded=shaded)
+        for shaded in (False, True)  # then the dimmer dashes of a second face turned from the light
     )
 
 

@@ -20,7 +20,7 @@ from vision.backdrop import top_colour
 from vision.facecolour import face_tolerance
 from vision.faces import Face
 from vision.rays import band_grid
-from vision.wallfoot import wall_beside
+from vision.wallfoot import background_beside, wall_beside
 
 BAND_ALONG = (0.45, 0.9)  # die sides from the top face's centre, away from the view's centre
 BAND_ACROSS = 0.45  # half width of the band, die sides
@@ -65,6 +65,19 @@ WALL_SHORT_DASH = (1.0, 0.1)
 # turned edge, stays within that edge's blur (flat dice by the wall measured 0.06 at most, the
 # dashes of leaning dice 0.08 and more on the simulated throws)
 PAST_TOP_EDGE = 0.07
+# A pip stands out from its face in proportion to the light on that face: on a second face turned
+# from the light (0.37 of the top face's level round the dashes of an ivory 6 leaning 28°), its
+# dashes stand out by that share of the top pips' contrast only. By the wall, a face darker than this
+# share of the top face is looked at again with the darkness scaled so, when it is not the felt or
+# the wall beside the die, whose specks and edges stand out as much (`wallfoot.background_beside`)
+SHADED_FACE = 0.75
+# a face lit this much brighter than the top face is no top face of a flat die (all lit alike) and
+# no felt beside it that a round speck of grain could stand out on as much as a printed pip: grain
+# stands out by the pip search's floor (28-34 grey levels on the simulated felts), printed pips by
+# 60 and more, and at least half the top pips' contrast (a leaning white 1 in shade, 116, showed a
+# red pip standing out by about 100 on its turned-up face, lit to 190)
+LIT_FACE = 1.2
+PRINTED_PIP = (60.0, 0.5)
 
 
 def top_face_levels(face: Face, dark: np.ndarray, die_size: float) -> tuple[float, float] | None:
@@ -100,6 +113,21 @@ def _past_top_face(face: Face, xs: np.ndarray, ys: np.ndarray, die_size: float) 
     return float(np.maximum(np.abs(c * dx + s * dy), np.abs(c * dy - s * dx)).max()) - 0.5 * die_size
 
 
+def _printed_on_lit_face(
+    band: np.ndarray, closed: np.ndarray, dash: np.ndarray, level: float, contrast: float
+) -> bool:
+    """Whether a mark is a printed pip on a face lit brighter than the top face (LIT_FACE).
+
+    Every top face of a flat die is lit alike; a face brighter than this one is tipped towards the
+    light, as a leaning die's turned-up face may be, and a pip on it stands out as a printed pip
+    does (PRINTED_PIP), whereas felt grain as round and thick stands out by the pip search's floor.
+    """
+    face = float(np.median(closed[dash]))
+    return face >= LIT_FACE * level and face - float(np.median(band[dash])) >= max(
+        PRINTED_PIP[0], PRINTED_PIP[1] * contrast
+    )
+
+
 def _runs_on(band: np.ndarray, dash: np.ndarray, inner_only: bool = False) -> bool:
     """Whether the dark of a dash runs on, at the dash's own level, to the band's border (with
     `inner_only`, to its inner border, back to the top face's edge).
@@ -124,6 +152,7 @@ def dash_past_top_face(
     colour: np.ndarray | None = None,
     wall: tuple[float, float] | None = None,
     aside: bool = False,
+    shaded: bool = False,
 ) -> bool:
     """True when the band past a top face, away from the view's centre, is face with a dash on it.
 
@@ -132,10 +161,14 @@ def dash_past_top_face(
     direction of the wall nearest the die) a dash of the wall's colour beside the die is its foot.
     `aside`: the die would lean on a die aside, away from the wall, and a dash's dark must stay
     within it (by the wall it may run on into the wall's foot past a narrow second face).
+    `shaded` (by the wall, with `colour` and `wall`): the dimmer dashes of a second face turned from
+    the light, darker than their rows by the share of the top pips' contrast that the rows' light is
+    of the top face's, on face darker than SHADED_FACE of it that is not the background beside the
+    die (`wallfoot.background_beside`).
     """
     levels = top_face_levels(face, dark, die_size)
-    if levels is None:
-        return False
+    if levels is None or (shaded and (colour is None or wall is None)):
+        return False  # no contrast to scale from, or no colours to tell a shaded face from the background
     level, contrast = levels
     ux, uy = outward
     along = np.arange(BAND_ALONG[0] * die_size, BAND_ALONG[1] * die_size, STEP_PX)
@@ -154,7 +187,10 @@ def dash_past_top_face(
         span = round(WALL_DASH_SPAN * die_size / STEP_PX) | 1
         kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (span, 1))
         closed = cv2.morphologyEx(band, cv2.MORPH_CLOSE, kernel, borderType=cv2.BORDER_REPLICATE)
-    mask = (band < local - (WALL_DASH_DARKNESS if by_wall else DASH_DARKNESS) * contrast).astype(np.uint8)
+    darkness = (WALL_DASH_DARKNESS if by_wall else DASH_DARKNESS) * contrast
+    if shaded:
+        darkness = darkness * np.clip(local / max(level, 1.0), WALL_FACE_SHADE, 1.0)
+    mask = (band < local - darkness).astype(np.uint8)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     rows, cols = mask.shape
     floor = WALL_FACE_SHADE * level if by_wall else level - face_tolerance(level, contrast)
@@ -172,16 +208,20 @@ def dash_past_top_face(
         stretch = DASH_STRETCH
         if by_wall and along[y] - 0.5 * side >= WALL_SHORT_DASH[1] * side:
             stretch = WALL_SHORT_DASH[0]
-        if (
-            area * STEP_PX**2 < DASH_AREA_PX
-            or thick > (WALL_DASH_THICKNESS[0] if by_wall else DASH_THICKNESS) * die_size
-            or (thick > DASH_THICKNESS * die_size and long < WALL_DASH_THICKNESS[1] * thick)
-            or long < stretch * thick
-        ):
+        thickest = WALL_DASH_THICKNESS[0] if by_wall else DASH_THICKNESS
+        if area * STEP_PX**2 < DASH_AREA_PX or thick > thickest * die_size:
             continue
         inside = labels[y:y + bh, x:x + bw] == k
         dash_x, dash_y = map_x[y:y + bh, x:x + bw][inside], map_y[y:y + bh, x:x + bw][inside]
-        if _past_top_face(face, dash_x, dash_y, die_size) <= PAST_TOP_EDGE * die_size:
+        past = _past_top_face(face, dash_x, dash_y, die_size)
+        if past <= PAST_TOP_EDGE * die_size:
+            continue
+        squat = thick > DASH_THICKNESS * die_size and long < WALL_DASH_THICKNESS[1] * thick
+        if (squat or long < stretch * thick) and not (
+            # clear of the top face's edge, a round pip on a face lit brighter than the top face
+            closed is not None and past >= WALL_SHORT_DASH[1] * die_size
+            and _printed_on_lit_face(band, closed, labels == k, level, contrast)
+        ):
             continue
         if (aside or by_wall) and _runs_on(band, labels == k, inner_only=not aside):
             # the soft edge of a shadow, darker on one side, not a mark with face round it; by the
@@ -205,6 +245,13 @@ def dash_past_top_face(
         if tinted is None:
             return True
         shade = np.median(tinted[rows_around, x:x + bw][ring], axis=0)
-        if float(np.abs(shade / max(float(shade.sum()), 1.0) - top_share).sum()) <= WALL_FACE_TINT:
+        if float(np.abs(shade / max(float(shade.sum()), 1.0) - top_share).sum()) > WALL_FACE_TINT:
+            continue
+        if not shaded:
+            return True
+        if (
+            wall is not None and colour is not None and face_level <= SHADED_FACE * level
+            and not background_beside(colour, shade, dash_x, dash_y, face.center, wall, die_size)
+        ):
             return True
     return False

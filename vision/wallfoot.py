@@ -29,6 +29,13 @@ FOOT_TINT = 0.035
 # the wall with up to this share of the felt before it (a flat white 5 by a dark red wall's curve
 # showed 0.09); a pip's dash is of its die's colours, not of a wall's and the felt's blend
 FELT_BLEND = 0.2
+# a shaded second face is of its die's colours, no part of the background beside the die: a dim
+# strip past a flat die is the felt or the wall there, or the felt blurred into the wall's edge, of
+# their tint (L1 step of the channels' shares) and within this much of their brightness (the dim
+# strokes past flat white dice by a dark wall were blends of felt and wall within 0.02 of tint)
+BACKGROUND_SHADE = (0.7, 1.4)
+BACKGROUND_TINT = 0.06
+BACKGROUND_PAST = 0.25  # die sides further out: what lies past a stroke of the band (the wall)
 
 
 def wall_direction(outline: np.ndarray, point: tuple[float, float]) -> tuple[float, float]:
@@ -92,6 +99,46 @@ def _foot_like(mark: np.ndarray, wall: np.ndarray, felt: np.ndarray) -> bool:
         if FOOT_SHADE[0] <= ratio <= FOOT_SHADE[1] * max(reach, 1.0) and tint <= FOOT_TINT:
             return True
     return False
+
+
+def background_beside(
+    colour: np.ndarray,
+    shade: np.ndarray,
+    xs: np.ndarray,
+    ys: np.ndarray,
+    centre: tuple[float, float],
+    wall: tuple[float, float],
+    die_size: float,
+) -> bool:
+    """Whether `shade` (a colour seen round the pixels xs, ys past a die) is the background's: the
+    felt or the wall beside the die on either flank (at the pixels' depth, or level with the die's
+    centre), or a blur of that felt with what lies past the pixels (the wall's edge, where a stroke of
+    the band runs along it), within BACKGROUND_SHADE of its brightness and BACKGROUND_TINT of its tint.
+    """
+    tx, ty = wall
+    along = (xs - centre[0]) * tx + (ys - centre[1]) * ty
+    dx, dy = float(np.mean(xs)) - centre[0], float(np.mean(ys)) - centre[1]
+    way = BACKGROUND_PAST * die_size / max(math.hypot(dx, dy), 1e-6)
+    past = _median_colour(colour, xs + way * dx, ys + way * dy)
+    for flank in (-WALL_FLANK * die_size, WALL_FLANK * die_size):
+        shift = flank - along
+        level_with_dash = _median_colour(colour, xs + shift * tx, ys + shift * ty)
+        level_with_die = _median_colour(
+            colour, centre[0] + flank * tx + _GRID_X, centre[1] + flank * ty + _GRID_Y
+        )
+        for beside in (level_with_dash, level_with_die):
+            for k in np.linspace(0.0, 1.0, 11):
+                if _alike(shade, k * beside + (1.0 - k) * past):
+                    return True
+    return False
+
+
+def _alike(shade: np.ndarray, background: np.ndarray) -> bool:
+    total, ground = float(shade.sum()), float(background.sum())
+    if ground < 1.0:
+        return False
+    tint = float(np.abs(shade / max(total, 1.0) - background / ground).sum())
+    return BACKGROUND_SHADE[0] <= total / ground <= BACKGROUND_SHADE[1] and tint <= BACKGROUND_TINT
 
 
 def _median_colour(colour: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
