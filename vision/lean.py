@@ -65,6 +65,11 @@ WALL_SHORT_DASH = (1.0, 0.1)
 # turned edge, stays within that edge's blur (flat dice by the wall measured 0.06 at most, the
 # dashes of leaning dice 0.08 and more on the simulated throws)
 PAST_TOP_EDGE = 0.07
+# a second face's pip is foreshortened across the edge, not along it: there it is as long as the
+# smallest pip a die maker prints (a tenth of a side), of which the dash's threshold keeps half at
+# least (0.058 and more on the leaning dice of the simulated throws); a speck of felt grain 1.5
+# pixels across beside a die 31 pixels wide is 0.048
+DASH_LENGTH = 0.05
 
 
 def top_face_levels(face: Face, dark: np.ndarray, die_size: float) -> tuple[float, float] | None:
@@ -174,6 +179,7 @@ def dash_past_top_face(
             stretch = WALL_SHORT_DASH[0]
         if (
             area * STEP_PX**2 < DASH_AREA_PX
+            or long < DASH_LENGTH * die_size
             or thick > (WALL_DASH_THICKNESS[0] if by_wall else DASH_THICKNESS) * die_size
             or (thick > DASH_THICKNESS * die_size and long < WALL_DASH_THICKNESS[1] * thick)
             or long < stretch * thick
