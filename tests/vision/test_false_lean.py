@@ -1,4 +1,4 @@
-"""A flat 1 that looked as if it leant: the way out from it runs to its top face's corner."""
+"""Flat dice that looked as if they leant: a 1's corner, and a 3's rim past its narrow grid."""
 
 from __future__ import annotations
 
@@ -48,6 +48,9 @@ def test_a_one_on_felt_of_its_brightness_gives_no_turn() -> None:
         # its top face's corner, where a pip of the side face shows on the rounded edge, past the
         # circle inscribed in its face but inside its square
         "flat-beside-a-die-bevel-pips-one",
+        # a white 3 whose pips are spaced as a smaller die's, a 1 beside it: the band past its outer
+        # edge, measured in its grid's side, starts inside its face, on the shade of its own rim
+        "flat-beside-a-die-rim-shade-three",
     ],
 )
 def test_a_flat_die_is_read(name: str) -> None:
