@@ -74,7 +74,7 @@ DASH_LENGTH = 0.05
 # side at most) and out past its top face's corners (0.71) to its side faces' edges
 ONE_RING = (0.3, 0.75)
 # the four-fold gradient angles agree this much at least (resultant over total weight): the edges
-# round flat and leaning 1s on the simulated throws gave 0.46 to 0.63
+# round five flat and leaning 1s of the simulated throws gave 0.46 to 0.63
 ONE_TURN_AGREEMENT = 0.35
 
 
