@@ -78,6 +78,17 @@ SHADED_FACE = 0.75
 # red pip standing out by about 100 on its turned-up face, lit to 190)
 LIT_FACE = 1.2
 PRINTED_PIP = (60.0, 0.5)
+# a second face's pip is foreshortened across the edge, not along it: there it is as long as the
+# smallest pip a die maker prints (a tenth of a side), of which the dash's threshold keeps half at
+# least (0.058 and more on the leaning dice of the simulated throws); a speck of felt grain 1.5
+# pixels across beside a die 31 pixels wide is 0.048
+DASH_LENGTH = 0.05
+# die sides from a 1's centre: the ring whose edges give its turn, clear of its pip (a third of a
+# side at most) and out past its top face's corners (0.71) to its side faces' edges
+ONE_RING = (0.3, 0.75)
+# the four-fold gradient angles agree this much at least (resultant over total weight): the edges
+# round five flat and leaning 1s of the simulated throws gave 0.46 to 0.63
+ONE_TURN_AGREEMENT = 0.35
 
 
 def top_face_levels(face: Face, dark: np.ndarray, die_size: float) -> tuple[float, float] | None:
@@ -103,13 +114,45 @@ def top_face_levels(face: Face, dark: np.ndarray, die_size: float) -> tuple[floa
     return (level, level - pip) if level > pip else None
 
 
-def _past_top_face(face: Face, xs: np.ndarray, ys: np.ndarray, die_size: float) -> float:
+def one_turn(face: Face, dark: np.ndarray, die_size: float) -> float | None:
+    """The turn of a 1's square, from the edges round its pip; None when they show none.
+
+    Seen from above, the top face's outline, its side faces and their edges run along the die's
+    two axes: the brightness gradients in a ring round the pip (clear of it, out to past the
+    corners), their angles taken four-fold, agree on the turn. The round pip gives every angle
+    alike and only weakens that agreement.
+    """
+    reach = math.ceil(ONE_RING[1] * die_size) + 2
+    x0, y0 = int(face.center[0]) - reach, int(face.center[1]) - reach
+    h, w = dark.shape
+    if x0 < 0 or y0 < 0 or x0 + 2 * reach + 1 > w or y0 + 2 * reach + 1 > h:
+        return None
+    patch = dark[y0:y0 + 2 * reach + 1, x0:x0 + 2 * reach + 1].astype(np.float32)
+    gx = cv2.Sobel(patch, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(patch, cv2.CV_32F, 0, 1, ksize=3)
+    ys, xs = np.mgrid[y0:y0 + patch.shape[0], x0:x0 + patch.shape[1]]
+    radius = np.hypot(xs - face.center[0], ys - face.center[1])
+    ring = (radius >= ONE_RING[0] * die_size) & (radius <= ONE_RING[1] * die_size)
+    weight = (gx * gx + gy * gy)[ring]
+    angle = 4.0 * np.arctan2(gy[ring], gx[ring])
+    c, s = float((weight * np.cos(angle)).sum()), float((weight * np.sin(angle)).sum())
+    total = float(weight.sum())
+    if total <= 0.0 or math.hypot(c, s) < ONE_TURN_AGREEMENT * total:
+        return None
+    return 0.25 * math.atan2(s, c)
+
+
+def _past_top_face(
+    face: Face, xs: np.ndarray, ys: np.ndarray, die_size: float, turn: float | None = None
+) -> float:
     """Pixels by which the farthest of the points lies past the top face's square (the die's side
-    round its centre, turned as its pips; a 1's edge is at least the inscribed circle away)."""
+    round its centre, turned as its pips, or for a 1 by `turn`; without it, a 1's edge is at least
+    the inscribed circle away)."""
     dx, dy = xs - face.center[0], ys - face.center[1]
-    if face.fit is None:
+    if face.fit is None and turn is None:
         return float(np.hypot(dx, dy).max()) - 0.5 * die_size
-    c, s = math.cos(face.fit.angle), math.sin(face.fit.angle)
+    angle = face.fit.angle if face.fit is not None else turn
+    c, s = math.cos(angle), math.sin(angle)
     return float(np.maximum(np.abs(c * dx + s * dy), np.abs(c * dy - s * dx)).max()) - 0.5 * die_size
 
 
@@ -209,12 +252,13 @@ def dash_past_top_face(
         if by_wall and along[y] - 0.5 * side >= WALL_SHORT_DASH[1] * side:
             stretch = WALL_SHORT_DASH[0]
         thickest = WALL_DASH_THICKNESS[0] if by_wall else DASH_THICKNESS
-        if area * STEP_PX**2 < DASH_AREA_PX or thick > thickest * die_size:
+        if area * STEP_PX**2 < DASH_AREA_PX or long < DASH_LENGTH * die_size or thick > thickest * die_size:
             continue
         inside = labels[y:y + bh, x:x + bw] == k
         dash_x, dash_y = map_x[y:y + bh, x:x + bw][inside], map_y[y:y + bh, x:x + bw][inside]
+        edge = PAST_TOP_EDGE * die_size
         past = _past_top_face(face, dash_x, dash_y, die_size)
-        if past <= PAST_TOP_EDGE * die_size:
+        if past <= edge:
             continue
         squat = thick > DASH_THICKNESS * die_size and long < WALL_DASH_THICKNESS[1] * thick
         if (squat or long < stretch * thick) and not (
@@ -222,6 +266,10 @@ def dash_past_top_face(
             closed is not None and past >= WALL_SHORT_DASH[1] * die_size
             and _printed_on_lit_face(band, closed, labels == k, level, contrast)
         ):
+            continue
+        # the band out from a 1 may run over a corner of its top face, past the inscribed circle
+        turn = one_turn(face, dark, die_size) if face.fit is None else None
+        if turn is not None and _past_top_face(face, dash_x, dash_y, die_size, turn) <= edge:
             continue
         if (aside or by_wall) and _runs_on(band, labels == k, inner_only=not aside):
             # the soft edge of a shadow, darker on one side, not a mark with face round it; by the

@@ -11,7 +11,7 @@ import math
 import numpy as np
 
 from vision.faces import Face
-from vision.lean import dash_past_top_face
+from vision.lean import PAST_TOP_EDGE, dash_past_top_face
 from vision.margins import MARGIN
 from vision.pips import PipBlob
 
@@ -87,6 +87,7 @@ def shows_outer_face(
     if radius < OUTWARD_MIN_RADIUS * die_size:
         return False
     ux, uy = dx / radius, dy / radius
+    side = die_size
     # the face's own size: lens distortion shrinks dice towards the picture's edge
     die_size = face.size if face.fit is not None else die_size
     low, high = OUTWARD_BAND[0] * die_size, OUTWARD_BAND[1] * die_size
@@ -96,6 +97,26 @@ def shows_outer_face(
         across = abs(wy * ux - wx * uy)
         if blob.major > OUTWARD_PIP_LENGTH * die_size:
             continue
-        if low <= along <= high and across <= OUTWARD_WIDTH * die_size:
+        if low <= along <= high and across <= OUTWARD_WIDTH * die_size and _past_top_face(face, blob, side):
             return True
     return dark is not None and dash_past_top_face(face, dark, (ux, uy), die_size)
+
+
+def _past_top_face(face: Face, blob: PipBlob, die_size: float) -> bool:
+    """Whether the blob reaches past the top face's square (the die's side round its centre, turned
+    as its pips) by more than PAST_TOP_EDGE of a side, as a second face's dash must.
+
+    A pip of the second face lies inside that face, clear of the edge it shares with the top face;
+    the shade of the top face's own rim stays within that edge's blur (a 3 whose pips are spaced
+    as a smaller die's, measured 0.04 of a side past it, puts the band's start inside its face).
+    """
+    if face.fit is None:
+        return True
+    c, s = math.cos(face.fit.angle), math.sin(face.fit.angle)
+    dx, dy = blob.x - face.center[0], blob.y - face.center[1]
+    a, b = c * dx + s * dy, c * dy - s * dx
+    nx, ny = (c, s) if abs(a) >= abs(b) else (-s, c)  # the normal of the side it lies past
+    # half the blob's ellipse across that side
+    lengthwise = nx * math.cos(blob.angle) + ny * math.sin(blob.angle)
+    half = 0.5 * math.sqrt((blob.major * lengthwise) ** 2 + blob.minor**2 * (1.0 - lengthwise**2))
+    return max(abs(a), abs(b)) + half - 0.5 * die_size > PAST_TOP_EDGE * die_size

@@ -60,6 +60,16 @@ def cocked_if_leaning(
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="tilted grid")
     if die_size:
         unclaimed = [b for b in unclaimed if not on_another_top_face(face, b, frame_faces or [], die_size)]
+    if die_size and nadir and focal:
+        # a shaded pip of the side face a read neighbour turns to the point below the lens (a red 3's,
+        # beside a flat red 6) is that neighbour's, no face this die turned up
+        read = frame_faces or []
+        unclaimed = [
+            b for b in unclaimed
+            # a second face lies within a die side and a half of the top face's centre
+            if math.dist(face.center, (b.x, b.y)) > 1.5 * die_size
+            or not on_side_face(b, read, nadir, focal, die_size, dark)
+        ]
     if shows_second_face(face, unclaimed, nadir or view_centre, die_size):
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="second face seen")
     if die_size and nadir and focal:

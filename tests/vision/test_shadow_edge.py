@@ -1,4 +1,4 @@
-"""The soft edge of a shadow, and a neighbour's side face, past a flat die beside another die."""
+"""The soft edge of a shadow, a side face and a speck of felt past a flat die beside another die."""
 
 from __future__ import annotations
 
@@ -28,6 +28,12 @@ def test_a_dash_on_a_face_beside_a_die_still_counts() -> None:
         # its outer edge, where the row's mean takes a piece of it for a dash that runs back to the
         # top face's edge (the whole frame: its outline and white balance are the frame's)
         "flat-by-wall-shadow-edge-one",
+        # a red 6 beside a red 3 on its outer side, the point below the lens past both: two shaded
+        # white pips of the 3's side face turned to it lie round, just past the 6's edge
+        "flat-beside-a-die-side-pips-red-six",
+        # a white 1 beside a 4 on its outer side: a speck of grey felt grain 1.5 pixels across past
+        # its corner, shorter along the edge than any pip of a second face
+        "flat-beside-a-die-felt-speck-one",
     ],
 )
 def test_a_flat_die_beside_another_is_read(name: str) -> None:
