@@ -287,10 +287,10 @@ def read_on_square(
     tint = tint_ray_lengths(colour, pip, start, reach, len(rays))
     pip_dark = pip_dark_ray_lengths(dark, pip, start, reach, len(rays))
     bare = LONE_EDGE_SHARE * die_size
-    # one ray may end short when no mark as dark as a pip lies on any ray within the bare reach: a
-    # hidden pip of a 3 or a 5, printed and lit as the 1's, is that dark, and has a twin at the
-    # opposite corner (two rays at least); a stray pixel of grain or a seam ends one
-    short_allowed = 1 if float(np.min(pip_dark)) >= bare else 0
+    # one ray may end short when no mark as dark as a pip lies on any ray within a side: a hidden
+    # pip of the face, printed and lit as the 1's, is that dark, and lies within 0.85 of a side of
+    # any other pip of its face (a 2's diagonal); a stray pixel of grain or a seam ends one ray
+    short_allowed = 1 if float(np.min(pip_dark)) >= die_size else 0
     for ends in (
         # a face whose colour fades into the felt's over a blurred edge, a side face past it
         rays,

@@ -5,19 +5,52 @@ from __future__ import annotations
 
 import math
 
-from tests.vision.saved_rests import read_saved
+import cv2
+import numpy as np
+
+from tests.vision.saved_rests import SIM_RESTS, read_saved
+from vision.faces import ROUND_MIN
+from vision.ones import read_lone_pip, read_on_square
+from vision.pips import PipBlob, PipSearch, find_pip_blobs
+from vision.reader import PIP_PER_SIDE, Reading, _window_for
 
 
-def _values_near(reading, point: tuple[float, float]) -> list[int | None]:  # type: ignore[no-untyped-def]
+def _values_near(reading: Reading, point: tuple[float, float]) -> list[int]:
     return [d.value for d in reading.dice if math.dist(d.center, point) <= 8.0]
 
 
-def test_a_one_whose_bare_face_ends_one_ray_early_on_a_grain_is_read() -> None:
-    reading = read_saved(
-        "random-21069-1-ivory-seam-frame-part.png", "random-21069-1-ivory-seam-frame-part-calibration.json"
+def _lone_pip_of_balanced_crop(
+    name: str, die_size: float, at: tuple[float, float], light: bool
+) -> tuple[np.ndarray, np.ndarray, list[PipBlob], PipBlob]:
+    """The pip plane of a crop white-balanced as its whole frame, its round pip candidates for
+    dice of `die_size`, and the one at `at`."""
+    colour = cv2.imread(str(SIM_RESTS / name), cv2.IMREAD_COLOR)
+    plane = cv2.bitwise_not(cv2.cvtColor(colour, cv2.COLOR_BGR2GRAY)) if light else colour.min(axis=2)
+    blobs = [b for b in find_pip_blobs(plane, PipSearch(block=_window_for(PIP_PER_SIDE * die_size)))
+             if b.roundness >= ROUND_MIN]
+    pip = next(b for b in blobs if math.dist((b.x, b.y), at) < 2.0)
+    return plane, colour, blobs, pip
+
+
+def test_a_one_whose_glossy_face_ends_one_ray_early_is_read_on_its_square() -> None:
+    # a white pip on a glossy red die 30.6 px wide: the sheen's step ends one ray 0.33 of a side
+    # out, short of the 0.36 a bare 1 needs; nothing as dark as a pip lies within a side
+    plane, colour, blobs, pip = _lone_pip_of_balanced_crop(
+        "random-9031-1-sheen-balanced.png", 30.6, (31.8, 31.5), True
     )
-    assert _values_near(reading, (39.7, 60.1)) == [1]
-    assert [d.value for d in reading.dice] == [1]
+    assert read_lone_pip(plane, colour, pip, 30.6, 61.2, blobs, 30.6) is None
+    face = read_on_square(plane, colour, pip, blobs, 30.6)
+    assert face is not None and face.value == 1
+
+
+def test_a_pip_of_a_two_whose_partner_is_unseen_is_no_one_for_one_short_ray() -> None:
+    # a flat 2 of dark pips on a die 23.6 px wide, its partner taken away from the pips: the one
+    # ray the partner's dark mark ends within a side keeps the face from the leniency of one
+    # ray ended short, and the pip is no 1
+    plane, colour, _, pip = _lone_pip_of_balanced_crop(
+        "random-20041-2-balanced.png", 23.6, (32.0, 32.0), False
+    )
+    assert read_on_square(plane, colour, pip, [], 23.6) is None
 
 
 def test_a_two_of_tiny_pips_squashed_unlike_by_a_pixel_is_read() -> None:
