@@ -69,3 +69,24 @@ def test_a_four_grouped_with_the_side_pips_of_a_six_beyond_it_is_read() -> None:
     assert _values_near(reading, (101.8, 74.8)) == [4]
     assert _values_near(reading, (99.7, 40.2)) == [6]
     assert reading.unreadable == ()
+
+
+def test_a_one_on_a_dark_die_on_a_felt_as_dark_is_read_by_its_level_s_step() -> None:
+    # a white pip on a black die 26.6 px wide on near-black felt: too dark for a tint, its face
+    # within the tolerance of the felt; its level steps by more than a face's noise at its edge
+    plane, colour, blobs, pip = _lone_pip_of_balanced_crop(
+        "random-24069-1-dark-on-dark-balanced.png", 26.6, (32.3, 32.1), True
+    )
+    assert read_lone_pip(plane, colour, pip, 26.6, 53.2, blobs, 26.6) is None
+    face = read_on_square(plane, colour, pip, blobs, 26.6)
+    assert face is not None and face.value == 1
+
+
+def test_a_pip_of_a_dark_two_whose_partner_is_unseen_is_no_one_by_its_level() -> None:
+    # a 2 of white pips on a dark die 22.5 px wide, its partner taken away from the pips: the
+    # partner's step of level ends rays on a die's square, but it is as dark (in the light-pip
+    # plane) as a pip within a side, and the level's step is not looked at
+    plane, colour, _, pip = _lone_pip_of_balanced_crop(
+        "random-9037-2-light-pips-balanced.png", 22.5, (31.6, 32.5), True
+    )
+    assert read_on_square(plane, colour, pip, [], 22.5) is None
