@@ -112,6 +112,25 @@ def seam_ray_lengths(
     return _first_edge(seen < level - SEAM_DEPTH, radii, xs, ys, dark.shape)
 
 
+def level_ray_lengths(
+    dark: np.ndarray, colour: np.ndarray, pip: PipBlob, start: float, reach: float, count: int
+) -> np.ndarray:
+    """Per ray, the distance to a step of SEAM_DEPTH either way from a dark face's level; inf where
+    none, or the face is lighter than its pip.
+
+    A dark die (light pips) on a felt as dark, or darker, has too little tint and contrast for the
+    other rays, but its face is lit evenly: the felt past its edge, or the shadow it casts, or the
+    edge catching the light, leaves the face's level by more than a face's noise.
+    """
+    radii, xs, ys = _grid(pip, start, reach, count)
+    pip_colour = colour_at(colour, np.array([pip.x]), np.array([pip.y]))[0]
+    if len(radii) == 0 or float(face_colour(colour, pip, start).sum()) >= float(pip_colour.sum()):
+        return np.full(count, np.inf)
+    seen = sample_at(dark, xs.ravel(), ys.ravel()).reshape(xs.shape)
+    level = float(np.median(seen[:, :STEP_BACK + 1]))  # the face just past the pip's blur, all round
+    return _first_edge(np.abs(seen - level) > SEAM_DEPTH, radii, xs, ys, dark.shape)
+
+
 def pip_dark_ray_lengths(
     dark: np.ndarray, pip: PipBlob, start: float, reach: float, count: int
 ) -> np.ndarray:

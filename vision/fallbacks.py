@@ -15,6 +15,7 @@ from vision.facecolour import level_step
 from vision.faces import (
     GROUP_SIZE_PX,
     LIKE_CONTRAST,
+    LIKE_ROUNDNESS,
     LIKE_TWO_CONTRAST,
     NO_FIT,
     OTHER_TOP_FACE,
@@ -105,7 +106,9 @@ def _refused_pairs(
 ) -> list[tuple[list[int], Face]]:
     """Two lone pips, neither a 1 nor reported, a 2's diagonal apart for the die's size, that fit
     a 2 refused by a face check are that die's refusal: left apart, neither is reported and the
-    die would go unseen."""
+    die would go unseen. Two such pips squashed unlike, never linked by the grouping, are read
+    when their union passes every check of a 2 (a 2 of pips a few pixels wide, one measured
+    squashed by a pixel)."""
     unreported = [k for k, (group, face) in enumerate(pending) if len(group) == 1 and face.reason is None]
     used: set[int] = set()
     pairs: list[tuple[list[int], Face]] = []
@@ -114,7 +117,14 @@ def _refused_pairs(
             if b <= a or a in used or b in used:
                 continue
             i, j = pending[a][0][0], pending[b][0][0]
-            if not neighbours([i], [j], blobs, marks) or not like_size(blobs[i].diameter, blobs[j].diameter):
+            # pips squashed unlike were never linked, their path never tested: the face checks of
+            # a 2 test it (UNLIKE_SQUASH), and the 2's diagonal for the die bounds how far apart
+            # they lie (pips 0.1 of a side wide lie more than four diameters apart on it)
+            unlike = abs(blobs[i].roundness - blobs[j].roundness) > LIKE_ROUNDNESS
+            near = neighbours([i], [j], blobs, marks)
+            if not (unlike or near):
+                continue
+            if not like_size(blobs[i].diameter, blobs[j].diameter):
                 continue
             apart = math.dist((blobs[i].x, blobs[i].y), (blobs[j].x, blobs[j].y)) / die_size
             if not PAIR_DIAGONAL[0] <= apart <= PAIR_DIAGONAL[1]:
@@ -123,7 +133,9 @@ def _refused_pairs(
             # round pips only: a squashed pair is a leaning die's, which its own checks place; a
             # pair of pips on two faces is one too, which no other check places
             refused = face is not None and face.reason in ("not_pips", "occluded") and face.detail != NO_FIT
-            if face is not None and (refused or face.detail == UNLIKE_SQUASH):
+            # read as a 2 on round pips, as pieces joined again must be (no side face's)
+            read = face is not None and face.value is not None and unlike and face.roundness >= 0.75
+            if face is not None and (read or (near and (refused or face.detail == UNLIKE_SQUASH))):
                 pairs.append(([i, j], face))
                 used.update((a, b))
     return [p for k, p in enumerate(pending) if k not in used] + pairs
@@ -198,10 +210,13 @@ def split_touching(
     specks = [i for i in group if blobs[i].contrast < LIKE_CONTRAST * strongest]
     if not specks or len(specks) > MAX_SPECKS:
         return beside
-    faces, _ = _split_at_widest_gap([i for i in group if i not in specks], blobs, read_part, die_size)
+    faces, without = _split_at_widest_gap([i for i in group if i not in specks], blobs, read_part, die_size)
     if not faces or any(_on_pip_grid(face, blobs[i]) for face in faces for i in specks):
-        # both dice read is the stronger cut; else a read die and its neighbour's refusal
-        return beside
+        # both dice read is the stronger cut; else a read die and its neighbour's refusal, the
+        # specks left out only when they lie off the read die's grid (no missing pip of it)
+        if beside or not without or any(_on_pip_grid(without[0], blobs[i]) for i in specks):
+            return beside
+        return without
     return faces
 
 

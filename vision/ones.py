@@ -14,7 +14,13 @@ from dataclasses import replace
 import numpy as np
 
 from vision.facecolour import face_colour, face_tolerance, level_step, off_face
-from vision.facerays import pip_dark_ray_lengths, seam_ray_lengths, step_ray_lengths, tint_ray_lengths
+from vision.facerays import (
+    level_ray_lengths,
+    pip_dark_ray_lengths,
+    seam_ray_lengths,
+    step_ray_lengths,
+    tint_ray_lengths,
+)
 from vision.faces import (
     COCKED_ROUNDNESS,
     LIKE_CONTRAST,
@@ -285,16 +291,27 @@ def read_on_square(
     reach = 2.0 * die_size
     rays = _ray_lengths(dark, colour, pip, reach)
     tint = tint_ray_lengths(colour, pip, start, reach, len(rays))
-    for ends in (
+    pip_dark = pip_dark_ray_lengths(dark, pip, start, reach, len(rays))
+    bare = LONE_EDGE_SHARE * die_size
+    # one ray may end short when no mark as dark as a pip lies on any ray within a side: a hidden
+    # pip of the face, printed and lit as the 1's, is that dark, and lies within 0.85 of a side of
+    # any other pip of its face (a 2's diagonal); a stray pixel of grain or a seam ends one ray
+    clear = float(np.min(pip_dark)) >= die_size
+    variants = [
         # a face whose colour fades into the felt's over a blurred edge, a side face past it
         rays,
         np.minimum(rays, tint),
         step_ray_lengths(dark, colour, pip, start, reach, len(rays)),
         seam_ray_lengths(dark, colour, pip, start, reach, len(rays)),
         # a grained face: its tint ends at its edge, and only a mark as dark as a pip before it
-        np.minimum(tint, pip_dark_ray_lengths(dark, pip, start, reach, len(rays))),
-    ):
-        if float(np.min(ends)) < LONE_EDGE_SHARE * die_size:
+        np.minimum(tint, pip_dark),
+    ]
+    if clear:
+        # a dark face on a felt as dark, its edge a step of level either way; only with no hidden
+        # pip within a side, which that step alone would take for an edge of the face
+        variants.append(level_ray_lengths(dark, colour, pip, start, reach, len(rays)))
+    for ends in variants:
+        if float(np.partition(ends, int(clear))[int(clear)]) < bare:
             continue
         on_edge, inside = _square_fit(ends, die_size, EDGE_STEP)
         if on_edge >= SQUARE_OUTLINE_RAYS and inside <= SQUARE_FACE_MISSES:
