@@ -13,14 +13,8 @@ from dataclasses import replace
 
 import numpy as np
 
+from vision import facerays
 from vision.facecolour import face_colour, face_tolerance, level_step, off_face
-from vision.facerays import (
-    level_ray_lengths,
-    pip_dark_ray_lengths,
-    seam_ray_lengths,
-    step_ray_lengths,
-    tint_ray_lengths,
-)
 from vision.faces import (
     COCKED_ROUNDNESS,
     LIKE_CONTRAST,
@@ -290,8 +284,8 @@ def read_on_square(
     start = 0.5 * pip.major + max(LONE_RAY_GAP_PX, 0.5 * pip.major)
     reach = 2.0 * die_size
     rays = _ray_lengths(dark, colour, pip, reach)
-    tint = tint_ray_lengths(colour, pip, start, reach, len(rays))
-    pip_dark = pip_dark_ray_lengths(dark, pip, start, reach, len(rays))
+    tint = facerays.tint_ray_lengths(colour, pip, start, reach, len(rays))
+    pip_dark = facerays.pip_dark_ray_lengths(dark, pip, start, reach, len(rays))
     bare = LONE_EDGE_SHARE * die_size
     # one ray may end short when no mark as dark as a pip lies on any ray within a side: a hidden
     # pip of the face, printed and lit as the 1's, is that dark, and lies within 0.85 of a side of
@@ -301,15 +295,15 @@ def read_on_square(
         # a face whose colour fades into the felt's over a blurred edge, a side face past it
         rays,
         np.minimum(rays, tint),
-        step_ray_lengths(dark, colour, pip, start, reach, len(rays)),
-        seam_ray_lengths(dark, colour, pip, start, reach, len(rays)),
+        facerays.step_ray_lengths(dark, colour, pip, start, reach, len(rays)),
+        facerays.seam_ray_lengths(dark, colour, pip, start, reach, len(rays)),
         # a grained face: its tint ends at its edge, and only a mark as dark as a pip before it
         np.minimum(tint, pip_dark),
     ]
     if clear:
         # a dark face on a felt as dark, its edge a step of level either way; only with no hidden
         # pip within a side, which that step alone would take for an edge of the face
-        variants.append(level_ray_lengths(dark, colour, pip, start, reach, len(rays)))
+        variants.append(facerays.level_ray_lengths(dark, colour, pip, start, reach, len(rays)))
     for ends in variants:
         if float(np.partition(ends, int(clear))[int(clear)]) < bare:
             continue
