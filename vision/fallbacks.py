@@ -69,7 +69,7 @@ def rejoin(
         union = [i for a in members for i in pending[a][0]]
         if len(members) > 2 and len(union) <= 6:
             face = read_part(union)
-            if face is not None and face.value is not None and face.roundness >= 0.75:
+            if face is not None and face.value is not None and _round(face, union, blobs):
                 regrouped.append((union, face))
                 continue
         regrouped += [pending[a] for a in members]
@@ -83,7 +83,7 @@ def rejoin(
                 if len(union) > 6 or not neighbours(pending[a][0], pending[b][0], blobs, marks):
                     continue
                 face = read_part(union)
-                if face is not None and face.value is not None and face.roundness >= 0.75:
+                if face is not None and face.value is not None and _round(face, union, blobs):
                     pending[a] = (union, face)
                     del pending[b]
                     joined = True
@@ -95,6 +95,12 @@ def rejoin(
     return [(group, face) for group, face in pending if face.value is None] + [
         (group, face) for group, face in pending if face.value is not None
     ]
+
+
+def _round(face: Face, union: list[int], blobs: list[PipBlob]) -> bool:
+    """Whether a union's pips are round: on average, or each as far as can be seen (its outline is
+    measured to about a pixel on each side, so small pips' axis ratios say nothing of a squash)."""
+    return face.roundness >= 0.75 or all(blobs[i].major - blobs[i].minor <= ROUND_WITHIN_PX for i in union)
 
 
 def _refused_pairs(
