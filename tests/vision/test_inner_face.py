@@ -56,6 +56,21 @@ def test_felt_where_the_inner_side_face_must_show_is_a_die_tipped_towards_the_le
     assert hides_inner_face(face, plane, NADIR, FOCAL, SIDE)
 
 
+def test_a_shadow_darkening_on_past_the_inner_edge_is_no_dash() -> None:
+    # felt where the side face must show, a shadow's edge across part of it darkening on with the
+    # distance from the top face: dark against its rows, but never darker than the band further on
+    plane, face = _die(inner_face=False)
+    edge = int(CENTRE[1] + SIDE / 2)
+    for row in range(edge, edge + 16):
+        plane[row, 80:92] = 120 - 3 * (row - edge)
+    assert hides_inner_face(face, plane, NADIR, FOCAL, SIDE)
+    # the side face's dashes, lit face either side of them across the band, are a face in view
+    plane, face = _die(inner_face=True)
+    for row in range(edge, edge + 16):
+        plane[row, 80:84] = min(int(plane[row, 80]), 120 - 3 * (row - edge))
+    assert not hides_inner_face(face, plane, NADIR, FOCAL, SIDE)
+
+
 def test_near_the_nadir_the_inner_side_face_is_too_narrow_to_tell() -> None:
     plane, face = _die(inner_face=False)
     assert not hides_inner_face(face, plane, (100.0, 200.0), FOCAL, SIDE)  # 0.16 of a side
@@ -129,3 +144,23 @@ def test_a_die_showing_its_inner_side_face_shows_no_outer_face() -> None:
     assert [(u.reason, round(u.center[0]), round(u.center[1])) for u in unknown.unreadable] == [
         ("cocked", 41, 31)
     ]
+
+
+def test_a_die_leaning_over_its_shadow_is_refused_and_a_flat_die_with_faint_dashes_read() -> None:
+    # a white 2 on blue felt leaning 24° on the wall, 20° off the lens's axis: past its inner edge
+    # only its shadow, whose edge darkens on across the band where a flat die's side face would show
+    reading = _read("random-15071-leaning-2-shadow-part").read(
+        cv2.imread(str(DATA / "random-15071-leaning-2-shadow-part.png"), cv2.IMREAD_COLOR)
+    )
+    assert [(u.reason, round(u.center[0]), round(u.center[1])) for u in reading.unreadable] == [
+        ("cocked", 106, 26)
+    ]
+    assert sorted(d.value for d in reading.dice) == [2, 4]  # two flat dice further in
+    # a flat ivory 4 by the wall beside a 2, the dashes of its side face faint over its shadow
+    flat = _read("random-14067-flat-4-low-dashes-part").read(
+        cv2.imread(str(DATA / "random-14067-flat-4-low-dashes-part.png"), cv2.IMREAD_COLOR)
+    )
+    assert sorted((d.value, round(d.center[0]), round(d.center[1])) for d in flat.dice) == [
+        (2, 92, 28), (4, 120, 36)
+    ]
+    assert flat.unreadable == ()
