@@ -39,12 +39,18 @@ NO_PEAK = 0.055
 
 
 def hides_inner_face(
-    face: Face, dark: np.ndarray, nadir: tuple[float, float], focal: float, die_size: float
+    face: Face,
+    dark: np.ndarray,
+    nadir: tuple[float, float],
+    focal: float,
+    die_size: float,
+    no_peak_only: bool = False,
 ) -> bool:
     """True when the band where a flat die must show its side face turned to the nadir has no dash.
 
     Only for a read face whose predicted band is INNER_BAND of a side wide or more; False when
-    the band leaves the picture or the top face's pips give no contrast to compare with.
+    the band leaves the picture or the top face's pips give no contrast to compare with. With
+    `no_peak_only`, only when no mark stands out over the face on both sides of it (NO_PEAK).
     """
     dx, dy = face.center[0] - nadir[0], face.center[1] - nadir[1]
     radius = math.hypot(dx, dy)
@@ -64,7 +70,7 @@ def hides_inner_face(
         return False
     band = cv2.blur(cv2.remap(dark, *grid, cv2.INTER_LINEAR).astype(np.float32), (3, 3))
     darkest = float((np.median(band, axis=1, keepdims=True) - band).max())
-    if darkest < NO_DASH * contrast:
+    if darkest < NO_DASH * contrast and not no_peak_only:
         return True
     # the whole side face: from the top face's edge to its far edge, r/f of a side further
     face_band = np.arange(0.5 * die_size, (0.5 + width) * die_size, STEP_PX)

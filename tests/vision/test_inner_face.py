@@ -71,6 +71,21 @@ def test_a_shadow_darkening_on_past_the_inner_edge_is_no_dash() -> None:
     assert not hides_inner_face(face, plane, NADIR, FOCAL, SIDE)
 
 
+def test_a_faint_dash_with_face_either_side_across_the_band_is_a_dash_standing_out() -> None:
+    # felt where the side face must show, one faint mark in the middle of the band: too faint for a
+    # pip's dash (NO_DASH), but standing out over the band before and after it as a pip does
+    plane, face = _die(inner_face=False)
+    edge = int(CENTRE[1] + SIDE / 2)
+    plane[edge + 5:edge + 7, 94:99] = 105
+    assert hides_inner_face(face, plane, NADIR, FOCAL, SIDE)
+    assert not hides_inner_face(face, plane, NADIR, FOCAL, SIDE, no_peak_only=True)
+    # a shadow's edge darkening on across the band stands out over nothing further on
+    plane, face = _die(inner_face=False)
+    for row in range(edge, edge + 16):
+        plane[row, 80:92] = 120 - 3 * (row - edge)
+    assert hides_inner_face(face, plane, NADIR, FOCAL, SIDE, no_peak_only=True)
+
+
 def test_near_the_nadir_the_inner_side_face_is_too_narrow_to_tell() -> None:
     plane, face = _die(inner_face=False)
     assert not hides_inner_face(face, plane, (100.0, 200.0), FOCAL, SIDE)  # 0.16 of a side
@@ -164,3 +179,15 @@ def test_a_die_leaning_over_its_shadow_is_refused_and_a_flat_die_with_faint_dash
         (2, 92, 28), (4, 120, 36)
     ]
     assert flat.unreadable == ()
+
+
+def test_a_black_die_leaning_over_its_shadow_of_its_colour_is_refused() -> None:
+    # a black 2 on dark purple felt leaning 29° on the wall, 21° off the lens's axis: past its inner
+    # edge its shadow, as dark as the die, passes for a side face of its colour (0.15 of a side),
+    # but no mark stands out there over the band on both sides of it as a side face's pips do
+    image = cv2.imread(str(DATA / "random-20067-leaning-black-2-frame.png"), cv2.IMREAD_COLOR)
+    reading = _read("random-20067").read(image)
+    assert [(u.reason, round(u.center[0]), round(u.center[1])) for u in reading.unreadable] == [
+        ("cocked", 402, 56)
+    ]
+    assert sorted(d.value for d in reading.dice) == [1, 1, 4]
