@@ -268,5 +268,9 @@ def by_wall_without_inner_face(
     if depth > WALL_REACH * die_size or not hides_inner_face(face, dark, nadir, focal, die_size):
         return False
     away, inner = _inner_reach(face, view_centre, die_size, colour)
-    # a side face of die colour past the inner edge is in view, dashes or not
-    return away and (inner is None or inner < INNER_FACE[0])
+    # a side face of die colour past the inner edge is in view, faint dashes or not; but a band of
+    # die colour with no mark standing out over it on both sides across it is no face (every face
+    # has pips): the shadow of a black die is of its colour
+    return away and (
+        inner is None or inner < INNER_FACE[0] or hides_inner_face(face, dark, nadir, focal, die_size, True)
+    )

@@ -30,15 +30,27 @@ STEP_PX = 0.5
 # darkest dash below the median of its row (one depth across the band), in the top pips' contrast:
 # flat dice by the wall measured 0.13 and more, leaning dice with no inner face 0.065 at most
 NO_DASH = 0.1
+# a pip's dash is darker than the side face on both sides of it across the band (nearer the top face
+# and further down the side face); a shadow or felt past the face's far edge only darkens on: the
+# darkest mark standing out less than this over the band's lightest rows either side of it (in the
+# top pips' contrast) is no dash. Flat dice by the wall measured 0.069 and more, leaning dice whose
+# band held a shadow's ramp 0.031 and 0.047, on simulated throws
+NO_PEAK = 0.055
 
 
 def hides_inner_face(
-    face: Face, dark: np.ndarray, nadir: tuple[float, float], focal: float, die_size: float
+    face: Face,
+    dark: np.ndarray,
+    nadir: tuple[float, float],
+    focal: float,
+    die_size: float,
+    no_peak_only: bool = False,
 ) -> bool:
     """True when the band where a flat die must show its side face turned to the nadir has no dash.
 
     Only for a read face whose predicted band is INNER_BAND of a side wide or more; False when
-    the band leaves the picture or the top face's pips give no contrast to compare with.
+    the band leaves the picture or the top face's pips give no contrast to compare with. With
+    `no_peak_only`, only when no mark stands out over the face on both sides of it (NO_PEAK).
     """
     dx, dy = face.center[0] - nadir[0], face.center[1] - nadir[1]
     radius = math.hypot(dx, dy)
@@ -58,4 +70,36 @@ def hides_inner_face(
         return False
     band = cv2.blur(cv2.remap(dark, *grid, cv2.INTER_LINEAR).astype(np.float32), (3, 3))
     darkest = float((np.median(band, axis=1, keepdims=True) - band).max())
-    return darkest < NO_DASH * contrast
+    if darkest < NO_DASH * contrast and not no_peak_only:
+        return True
+    # the whole side face: from the top face's edge to its far edge, r/f of a side further
+    face_band = np.arange(0.5 * die_size, (0.5 + width) * die_size, STEP_PX)
+    peak = _dash_peak(face, dark, (ux, uy), face_band, (near, far), across)
+    return peak is not None and peak < NO_PEAK * contrast
+
+
+def _dash_peak(
+    face: Face,
+    dark: np.ndarray,
+    way: tuple[float, float],
+    along: np.ndarray,
+    depths: tuple[float, float],
+    across: np.ndarray,
+) -> float | None:
+    """How far the darkest mark within `depths` (px from the centre along `way`) stands out, below
+    its row's median, over the lighter of the least dark rows of the band `along` before and after
+    it (None when the band leaves the picture)."""
+    grid = band_grid(face.center, way, along, across, dark.shape)
+    if grid is None or len(along) < 3:
+        return None
+    band = cv2.blur(cv2.remap(dark, *grid, cv2.INTER_LINEAR).astype(np.float32), (3, 3))
+    rel = np.median(band, axis=1, keepdims=True) - band
+    before = np.minimum.accumulate(rel, axis=0)  # least dark of the rows up to each
+    after = np.minimum.accumulate(rel[::-1], axis=0)[::-1]
+    first = max(int(np.searchsorted(along, depths[0])), 1)
+    last = min(int(np.searchsorted(along, depths[1])), len(along) - 1)
+    if last <= first:
+        return None
+    rows = np.arange(first, last)
+    stand = rel[rows] - np.maximum(before[rows - 1], after[rows + 1])
+    return float(stand.max())

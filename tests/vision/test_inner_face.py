@@ -56,6 +56,36 @@ def test_felt_where_the_inner_side_face_must_show_is_a_die_tipped_towards_the_le
     assert hides_inner_face(face, plane, NADIR, FOCAL, SIDE)
 
 
+def test_a_shadow_darkening_on_past_the_inner_edge_is_no_dash() -> None:
+    # felt where the side face must show, a shadow's edge across part of it darkening on with the
+    # distance from the top face: dark against its rows, but never darker than the band further on
+    plane, face = _die(inner_face=False)
+    edge = int(CENTRE[1] + SIDE / 2)
+    for row in range(edge, edge + 16):
+        plane[row, 80:92] = 120 - 3 * (row - edge)
+    assert hides_inner_face(face, plane, NADIR, FOCAL, SIDE)
+    # the side face's dashes, lit face either side of them across the band, are a face in view
+    plane, face = _die(inner_face=True)
+    for row in range(edge, edge + 16):
+        plane[row, 80:84] = min(int(plane[row, 80]), 120 - 3 * (row - edge))
+    assert not hides_inner_face(face, plane, NADIR, FOCAL, SIDE)
+
+
+def test_a_faint_dash_with_face_either_side_across_the_band_is_a_dash_standing_out() -> None:
+    # felt where the side face must show, one faint mark in the middle of the band: too faint for a
+    # pip's dash (NO_DASH), but standing out over the band before and after it as a pip does
+    plane, face = _die(inner_face=False)
+    edge = int(CENTRE[1] + SIDE / 2)
+    plane[edge + 5:edge + 7, 94:99] = 105
+    assert hides_inner_face(face, plane, NADIR, FOCAL, SIDE)
+    assert not hides_inner_face(face, plane, NADIR, FOCAL, SIDE, no_peak_only=True)
+    # a shadow's edge darkening on across the band stands out over nothing further on
+    plane, face = _die(inner_face=False)
+    for row in range(edge, edge + 16):
+        plane[row, 80:92] = 120 - 3 * (row - edge)
+    assert hides_inner_face(face, plane, NADIR, FOCAL, SIDE, no_peak_only=True)
+
+
 def test_near_the_nadir_the_inner_side_face_is_too_narrow_to_tell() -> None:
     plane, face = _die(inner_face=False)
     assert not hides_inner_face(face, plane, (100.0, 200.0), FOCAL, SIDE)  # 0.16 of a side
@@ -129,3 +159,35 @@ def test_a_die_showing_its_inner_side_face_shows_no_outer_face() -> None:
     assert [(u.reason, round(u.center[0]), round(u.center[1])) for u in unknown.unreadable] == [
         ("cocked", 41, 31)
     ]
+
+
+def test_a_die_leaning_over_its_shadow_is_refused_and_a_flat_die_with_faint_dashes_read() -> None:
+    # a white 2 on blue felt leaning 24° on the wall, 20° off the lens's axis: past its inner edge
+    # only its shadow, whose edge darkens on across the band where a flat die's side face would show
+    reading = _read("random-15071-leaning-2-shadow-part").read(
+        cv2.imread(str(DATA / "random-15071-leaning-2-shadow-part.png"), cv2.IMREAD_COLOR)
+    )
+    assert [(u.reason, round(u.center[0]), round(u.center[1])) for u in reading.unreadable] == [
+        ("cocked", 106, 26)
+    ]
+    assert sorted(d.value for d in reading.dice) == [2, 4]  # two flat dice further in
+    # a flat ivory 4 by the wall beside a 2, the dashes of its side face faint over its shadow
+    flat = _read("random-14067-flat-4-low-dashes-part").read(
+        cv2.imread(str(DATA / "random-14067-flat-4-low-dashes-part.png"), cv2.IMREAD_COLOR)
+    )
+    assert sorted((d.value, round(d.center[0]), round(d.center[1])) for d in flat.dice) == [
+        (2, 92, 28), (4, 120, 36)
+    ]
+    assert flat.unreadable == ()
+
+
+def test_a_black_die_leaning_over_its_shadow_of_its_colour_is_refused() -> None:
+    # a black 2 on dark purple felt leaning 29° on the wall, 21° off the lens's axis: past its inner
+    # edge its shadow, as dark as the die, passes for a side face of its colour (0.15 of a side),
+    # but no mark stands out there over the band on both sides of it as a side face's pips do
+    image = cv2.imread(str(DATA / "random-20067-leaning-black-2-frame.png"), cv2.IMREAD_COLOR)
+    reading = _read("random-20067").read(image)
+    assert [(u.reason, round(u.center[0]), round(u.center[1])) for u in reading.unreadable] == [
+        ("cocked", 402, 56)
+    ]
+    assert sorted(d.value for d in reading.dice) == [1, 1, 4]
