@@ -14,7 +14,6 @@ from dataclasses import replace
 from pathlib import Path
 
 import cv2
-import numpy as np
 
 from vision.faces import ROUND_MIN, read_group
 from vision.pips import PipSearch, find_pip_blobs
@@ -69,27 +68,6 @@ def test_the_middle_pips_of_a_6_cut_from_its_columns_are_its_pips() -> None:
     # marks of that squash not cut from the face's pips are no pips of it
     apart = [*corners, *(replace(b, cut_from=-1) for b in middles)]
     assert read_group(plane, colour, [0, 1, 2, 3], corners, apart).reason == "occluded"
-
-
-def test_a_face_pink_round_its_white_pips_goes_on_past_them_in_its_own_red() -> None:
-    # the light-pip plane and the white-balanced colour (48×48) round a red 3 of white pips 5 px
-    # wide, 7 px apart: the ring read 3 px past the pips is pink with their glow, and two bare
-    # mid-sides, of the clean red, were off the face's colour (`not_pips`)
-    from vision.layout import fit_layout
-    from vision.margins import margin_is_face
-
-    plane = cv2.imread(str(DATA / "red-dice-11000-3-light-plane.png"), cv2.IMREAD_GRAYSCALE)
-    colour = cv2.imread(str(DATA / "red-dice-11000-3-balanced.png"), cv2.IMREAD_COLOR)
-    blobs = find_pip_blobs(plane, PipSearch(block=_window_for(PIP_PER_SIDE * 24.0)))
-    pips = [b for b in blobs if b.roundness >= ROUND_MIN and math.dist((b.x, b.y), (24.0, 24.0)) < 10.0]
-    fit = fit_layout(np.array([(p.x, p.y) for p in pips]))
-    assert fit is not None and fit.value == 3
-    assert margin_is_face(plane, colour, fit, pips)
-    # pips of the face's own colour cast no glow: the pink ring is then no face of that red
-    unlit = colour.copy()
-    for p in pips:
-        unlit[round(p.y), round(p.x)] = (91, 61, 195)
-    assert not margin_is_face(plane, unlit, fit, pips)
 
 
 def test_the_pips_of_a_6_s_columns_run_together_are_grouped_whatever_their_rings() -> None:
