@@ -17,15 +17,16 @@ from vision.facecolour import level_step
 from vision.layout import LayoutFit
 from vision.median import median
 from vision.pips import PipBlob
+from vision.pipshape import ROUND_MIN, ROUND_WITHIN_PX
 
 GLOW_SHARE = 0.3  # most of the pips' contrast their blur takes off a ring a pip's width from their rims
 CROWD_STEPS = 1.5  # grid steps: the pips this near a cell (a diagonal away, or a step) blur its ring
 # pips that near, at least: the ring's level is its median, which the blur of pips on all four
 # sides moves and that of two (a 3's ends, a 6's column) leaves to the face between them
 CROWD = 4
-LIKE_CONTRAST = 0.65  # the pips of one face, printed and lit alike, stand out alike
-ROUND_MIN = 0.6  # as the faces' checks: short over long axis of a pip seen face-on
-ROUND_WITHIN_PX = 2.0  # or axes within this: a pip a few pixels wide measures squashed by a pixel
+# the pips of one face, printed and lit alike, stand out alike: the mark at least this share of
+# their contrast
+PIP_CONTRAST_SHARE = 0.65
 
 
 def pips_in_glow(
@@ -43,7 +44,7 @@ def pips_in_glow(
             continue
         if blob.roundness < ROUND_MIN and blob.major - blob.minor > ROUND_WITHIN_PX:
             continue
-        if blob.contrast < LIKE_CONTRAST * contrast:
+        if blob.contrast < PIP_CONTRAST_SHARE * contrast:
             continue
         # lit as the face, or darker by no more than the pips' blur: a ring brighter than the face,
         # or darker than blur makes it, is of another face

@@ -23,10 +23,10 @@ from vision.margins import margin_is_face
 from vision.median import median
 from vision.oblique import OBLIQUE_DETAIL, CameraSquash, squashed_as_camera
 from vision.pips import PipBlob
+from vision.pipshape import ROUND_MIN, ROUND_WITHIN_PX
 from vision.sidepips import SideView, side_face_pip
 from vision.smear import narrowed_along_smear, smear_direction, smeared_alike
 
-ROUND_MIN = 0.6  # short/long axis of a pip counted as seen face-on
 COCKED_ROUNDNESS = 0.68  # a group of pips squashed below this (on average) is a tilted face
 MAX_RESIDUAL = 0.30  # worst pip offset from its grid cell, in grid spacings
 SIDE_PER_SPACING = 3.8  # typical die side over pip grid spacing (pips at about 1/4, 1/2, 3/4)
@@ -54,9 +54,6 @@ LINK_REACH = 3.1  # farthest pair of a face linked directly (2√2 for a 2), in 
 LOST_PIP_RESIDUAL = 0.25  # a 6 short of a pip or two must fit tighter than a whole face
 LOST_PIP_DARKNESS = 0.5  # a lost pip's place is this share of the pips' contrast below the face
 LOST_PIP_CLEAR = 0.6  # grid spacings: marks this near a lost pip's place are that pip
-# a pip's outline is measured to about a pixel on each side: a blob whose axes differ by no more
-# is round as far as can be seen, whatever its axis ratio (a 3-pixel pip measures 4 by 2)
-ROUND_WITHIN_PX = 2.0
 SMEARED_LINE = "smeared 2 or 3"  # the detail of a 2 or a 3 read from streaks
 NO_FIT = "no layout fits"  # the detail of a group refused before any face check
 SPACING = "spacing"  # the detail of a group whose pips are too near for its layout's grid
