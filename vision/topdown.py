@@ -62,23 +62,15 @@ def cocked_if_leaning(
         unclaimed = [b for b in unclaimed if not on_another_top_face(face, b, frame_faces or [], die_size)]
     if die_size and nadir and focal:
         # a shaded pip of the side face a read neighbour turns to the point below the lens (a red 3's,
-        # beside a flat red 6) is that neighbour's, no face this die turned up
-        read = frame_faces or []
-        unclaimed = [
-            b for b in unclaimed
-            # a second face lies within a die side and a half of the top face's centre
-            if math.dist(face.center, (b.x, b.y)) > 1.5 * die_size
-            or not on_side_face(b, read, nadir, focal, die_size, dark)
-        ]
+        # beside a flat red 6) is that neighbour's, no face this die turned up; a second face lies
+        # within a die side and a half of the top face's centre
+        side_view = (frame_faces or [], nadir, focal, die_size, dark)
+        unclaimed = _off_side_faces(face, unclaimed, 1.5 * die_size, side_view)
     if shows_second_face(face, unclaimed, nadir or view_centre, die_size):
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="second face seen")
     if die_size and nadir and focal:
-        marks = [
-            b for b in marks
-            # the band past the outer edge lies within a die side of the centre (0.85 out, 0.5 across)
-            if math.dist(face.center, (b.x, b.y)) > die_size
-            or not on_side_face(b, frame_faces or [], nadir, focal, die_size, dark)
-        ]
+        # the band past the outer edge lies within a die side of the centre (0.85 out, 0.5 across)
+        marks = _off_side_faces(face, marks, die_size, side_view)
     if (
         die_size
         and could_lean(face, frame_faces or [], die_size, outline)
@@ -141,6 +133,20 @@ def on_side_face(
         if levels is not None and side_face_pip(other.fit, blob, levels[1], (nadir, die_size)):
             return True
     return False
+
+
+def _off_side_faces(
+    face: Face,
+    blobs: list[PipBlob],
+    reach: float,
+    side_view: tuple[list[Face], tuple[float, float], float, float, np.ndarray],
+) -> list[PipBlob]:
+    """The blobs within `reach` of the face's centre that are no pip of a read die's side face
+    (`on_side_face`), and all those farther out."""
+    return [
+        b for b in blobs
+        if math.dist(face.center, (b.x, b.y)) > reach or not on_side_face(b, *side_view)
+    ]
 
 
 def _outward(face: Face, view_centre: tuple[float, float]) -> tuple[float, float]:

@@ -10,6 +10,7 @@ depth from the felt's edge; a pip of a second face is a mark on the die, of no s
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 
 import cv2
 import numpy as np
@@ -68,16 +69,32 @@ def wall_beside(
     (direction `wall`) either side of the die's `centre`, at the pixel's own depth, blended with up
     to FELT_BLEND of the felt on that flank level with the die's centre.
     """
+    mark = _median_colour(colour, xs, ys)
+    flanks = _flanks(colour, xs, ys, centre, wall, die_size)
+    return all(_foot_like(mark, beside, felt) for beside, felt in flanks)
+
+
+def _flanks(
+    colour: np.ndarray,
+    xs: np.ndarray,
+    ys: np.ndarray,
+    centre: tuple[float, float],
+    wall: tuple[float, float],
+    die_size: float,
+) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    """On each flank, WALL_FLANK die sides along the wall (direction `wall`) either side of the
+    die's `centre`, one at a time (a caller may stop at the first): the median colour of the pixels
+    (xs, ys) moved there, at their own depth, and that of the felt there level with the die's
+    centre."""
     tx, ty = wall
     along = (xs - centre[0]) * tx + (ys - centre[1]) * ty
-    mark = _median_colour(colour, xs, ys)
     for flank in (-WALL_FLANK * die_size, WALL_FLANK * die_size):
         shift = flank - along
-        beside = _median_colour(colour, xs + shift * tx, ys + shift * ty)
-        felt = _median_colour(colour, centre[0] + flank * tx + _GRID_X, centre[1] + flank * ty + _GRID_Y)
-        if not _foot_like(mark, beside, felt):
-            return False
-    return True
+        at_depth = _median_colour(colour, xs + shift * tx, ys + shift * ty)
+        level_with_die = _median_colour(
+            colour, centre[0] + flank * tx + _GRID_X, centre[1] + flank * ty + _GRID_Y
+        )
+        yield at_depth, level_with_die
 
 
 # the pixels round a felt point, a pixel apart: one noisy pixel does not count
@@ -115,17 +132,10 @@ def background_beside(
     centre), or a blur of that felt with what lies past the pixels (the wall's edge, where a stroke of
     the band runs along it), within BACKGROUND_SHADE of its brightness and BACKGROUND_TINT of its tint.
     """
-    tx, ty = wall
-    along = (xs - centre[0]) * tx + (ys - centre[1]) * ty
     dx, dy = float(np.mean(xs)) - centre[0], float(np.mean(ys)) - centre[1]
     way = BACKGROUND_PAST * die_size / max(math.hypot(dx, dy), 1e-6)
     past = _median_colour(colour, xs + way * dx, ys + way * dy)
-    for flank in (-WALL_FLANK * die_size, WALL_FLANK * die_size):
-        shift = flank - along
-        level_with_dash = _median_colour(colour, xs + shift * tx, ys + shift * ty)
-        level_with_die = _median_colour(
-            colour, centre[0] + flank * tx + _GRID_X, centre[1] + flank * ty + _GRID_Y
-        )
+    for level_with_dash, level_with_die in _flanks(colour, xs, ys, centre, wall, die_size):
         for beside in (level_with_dash, level_with_die):
             for k in np.linspace(0.0, 1.0, 11):
                 if _alike(shade, k * beside + (1.0 - k) * past):

@@ -7,6 +7,7 @@ import math
 
 import cv2
 import numpy as np
+import pytest
 
 from tests.vision.saved_rests import SIM_RESTS, read_saved
 from vision.faces import ROUND_MIN
@@ -32,25 +33,6 @@ def _lone_pip_of_balanced_crop(
     return plane, colour, blobs, pip
 
 
-def test_a_one_whose_glossy_face_ends_one_ray_early_is_read_on_its_square() -> None:
-    # a white pip on a glossy red die 30.6 px wide: the sheen's step ends one ray 0.33 of a side
-    # out, short of the 0.36 a bare 1 needs; nothing as dark as a pip lies within a side
-    plane, colour, blobs, pip = _lone_pip_of_balanced_crop(
-        "random-9031-1-sheen-balanced.png", 30.6, (31.8, 31.5), True
-    )
-    assert read_lone_pip(plane, colour, pip, 30.6, 61.2, blobs, 30.6) is None
-    face = read_on_square(plane, colour, pip, blobs, 30.6)
-    assert face is not None and face.value == 1
-
-
-def test_a_pip_of_a_two_whose_partner_is_unseen_is_no_one_for_one_short_ray() -> None:
-    # a flat 2 of dark pips on a die 23.6 px wide, its partner taken away from the pips: the one
-    # ray the partner's dark mark ends within a side keeps the face from the leniency of one
-    # ray ended short, and the pip is no 1
-    plane, colour, _, pip = _lone_pip_of_balanced_crop(
-        "random-20041-2-balanced.png", 23.6, (32.0, 32.0), False
-    )
-    assert read_on_square(plane, colour, pip, [], 23.6) is None
 
 
 def test_a_two_of_tiny_pips_squashed_unlike_by_a_pixel_is_read() -> None:
@@ -71,22 +53,42 @@ def test_a_four_grouped_with_the_side_pips_of_a_six_beyond_it_is_read() -> None:
     assert reading.unreadable == ()
 
 
-def test_a_one_on_a_dark_die_on_a_felt_as_dark_is_read_by_its_level_s_step() -> None:
-    # a white pip on a black die 26.6 px wide on near-black felt: too dark for a tint, its face
-    # within the tolerance of the felt; its level steps by more than a face's noise at its edge
-    plane, colour, blobs, pip = _lone_pip_of_balanced_crop(
-        "random-24069-1-dark-on-dark-balanced.png", 26.6, (32.3, 32.1), True
-    )
-    assert read_lone_pip(plane, colour, pip, 26.6, 53.2, blobs, 26.6) is None
-    face = read_on_square(plane, colour, pip, blobs, 26.6)
+@pytest.mark.parametrize(
+    ("name", "die_size", "at", "light"),
+    [
+        # a white pip on a glossy red die 30.6 px wide: the sheen's step ends one ray 0.33 of a
+        # side out, short of the 0.36 a bare 1 needs; nothing as dark as a pip lies within a side
+        ("random-9031-1-sheen-balanced.png", 30.6, (31.8, 31.5), True),
+        # a white pip on a black die 26.6 px wide on near-black felt: too dark for a tint, its face
+        # within the tolerance of the felt; its level steps by more than a face's noise at its edge
+        ("random-24069-1-dark-on-dark-balanced.png", 26.6, (32.3, 32.1), True),
+    ],
+    ids=["glossy face, one ray short", "dark die on dark felt, by its level's step"],
+)
+def test_a_lone_one_missed_by_the_bare_face_check_is_read_on_its_square(
+    name: str, die_size: float, at: tuple[float, float], light: bool
+) -> None:
+    plane, colour, blobs, pip = _lone_pip_of_balanced_crop(name, die_size, at, light)
+    assert read_lone_pip(plane, colour, pip, die_size, 2 * die_size, blobs, die_size) is None
+    face = read_on_square(plane, colour, pip, blobs, die_size)
     assert face is not None and face.value == 1
 
 
-def test_a_pip_of_a_dark_two_whose_partner_is_unseen_is_no_one_by_its_level() -> None:
-    # a 2 of white pips on a dark die 22.5 px wide, its partner taken away from the pips: the
-    # partner's step of level ends rays on a die's square, but it is as dark (in the light-pip
-    # plane) as a pip within a side, and the level's step is not looked at
-    plane, colour, _, pip = _lone_pip_of_balanced_crop(
-        "random-9037-2-light-pips-balanced.png", 22.5, (31.6, 32.5), True
-    )
-    assert read_on_square(plane, colour, pip, [], 22.5) is None
+@pytest.mark.parametrize(
+    ("name", "die_size", "at", "light"),
+    [
+        # a flat 2 of dark pips on a die 23.6 px wide: the one ray the partner's dark mark ends
+        # within a side keeps the face from the leniency of one ray ended short
+        ("random-20041-2-balanced.png", 23.6, (32.0, 32.0), False),
+        # a 2 of white pips on a dark die 22.5 px wide: the partner's step of level ends rays on a
+        # die's square, but it is as dark (in the light-pip plane) as a pip within a side, and the
+        # level's step is not looked at
+        ("random-9037-2-light-pips-balanced.png", 22.5, (31.6, 32.5), True),
+    ],
+    ids=["dark pips, one short ray", "light pips, level's step"],
+)
+def test_a_pip_of_a_two_whose_partner_is_unseen_is_no_one(
+    name: str, die_size: float, at: tuple[float, float], light: bool
+) -> None:
+    plane, colour, _, pip = _lone_pip_of_balanced_crop(name, die_size, at, light)
+    assert read_on_square(plane, colour, pip, [], die_size) is None
