@@ -18,6 +18,10 @@ import numpy as np
 # die sides along the wall from the die's centre: the wall beside the die, clear of its corners
 # however it is turned (half a diagonal is 0.71)
 WALL_FLANK = 1.3
+# another die against the wall may hide it on one flank: a neighbour touching the die reaches 1.7
+# die sides along the wall from its centre (a side, and half a diagonal), so the wall is looked at
+# past that too
+PAST_NEIGHBOUR = 2.2
 # the wall's foot seen past a die's edge is that surface, at most brightened by the blur of the
 # die or the felt beside it (0.98 to 1.15 of the wall beside measured on simulated throws); a
 # pip's dash darker than the wall beside it is no part of it, nor one much brighter
@@ -67,11 +71,13 @@ def wall_beside(
 
     Each pixel is compared, as a median, with the points WALL_FLANK die sides along the wall
     (direction `wall`) either side of the die's `centre`, at the pixel's own depth, blended with up
-    to FELT_BLEND of the felt on that flank level with the die's centre.
+    to FELT_BLEND of the felt on that flank level with the die's centre; where that is not the
+    wall's foot on a flank (a neighbour against the wall hides it), PAST_NEIGHBOUR die sides along.
     """
     mark = _median_colour(colour, xs, ys)
-    flanks = _flanks(colour, xs, ys, centre, wall, die_size)
-    return all(_foot_like(mark, beside, felt) for beside, felt in flanks)
+    near = _flanks(colour, xs, ys, centre, wall, die_size)
+    far = _flanks(colour, xs, ys, centre, wall, die_size, PAST_NEIGHBOUR)
+    return all(_foot_like(mark, *a) or _foot_like(mark, *b) for a, b in zip(near, far, strict=True))
 
 
 def _flanks(
@@ -81,14 +87,15 @@ def _flanks(
     centre: tuple[float, float],
     wall: tuple[float, float],
     die_size: float,
+    reach: float = WALL_FLANK,
 ) -> Iterator[tuple[np.ndarray, np.ndarray]]:
-    """On each flank, WALL_FLANK die sides along the wall (direction `wall`) either side of the
+    """On each flank, `reach` die sides along the wall (direction `wall`) either side of the
     die's `centre`, one at a time (a caller may stop at the first): the median colour of the pixels
     (xs, ys) moved there, at their own depth, and that of the felt there level with the die's
     centre."""
     tx, ty = wall
     along = (xs - centre[0]) * tx + (ys - centre[1]) * ty
-    for flank in (-WALL_FLANK * die_size, WALL_FLANK * die_size):
+    for flank in (-reach * die_size, reach * die_size):
         shift = flank - along
         at_depth = _median_colour(colour, xs + shift * tx, ys + shift * ty)
         level_with_die = _median_colour(

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
+from tests.vision.saved_rests import read_saved
 from vision.wallfoot import wall_beside, wall_direction
 
 DIE = 28.0
@@ -52,11 +55,22 @@ def test_a_stroke_unlike_the_felt_at_its_depth_is_no_wall() -> None:
     assert not wall_beside(image, xs, ys, centre, (1.0, 0.0), DIE)
 
 
-def test_a_die_on_one_flank_leaves_the_wall_unseen_there() -> None:
+def test_dice_on_one_flank_leave_the_wall_unseen_there() -> None:
     image = _tray()
     centre = (100.0, 44.0)
-    image[14:44, 124:150] = (198, 219, 227)  # an ivory die against the wall on the right
+    image[14:44, 124:180] = (198, 219, 227)  # two ivory dice against the wall on the right
     xs, ys = _stroke(27.0)
+    assert not wall_beside(image, xs, ys, centre, (1.0, 0.0), DIE)
+
+
+def test_the_wall_is_looked_at_past_a_neighbour_hiding_it_on_one_flank() -> None:
+    # a die against the wall beside this one hides the wall 1.3 sides along; past it, the wall runs on
+    image = _tray()
+    centre = (100.0, 44.0)
+    image[14:44, 124:152] = (198, 219, 227)  # an ivory die against the wall on the right
+    xs, ys = _stroke(27.0)
+    assert wall_beside(image, xs, ys, centre, (1.0, 0.0), DIE)
+    image[27, 104:108] = (60, 60, 60)  # a pip darker than the wall is still none of it
     assert not wall_beside(image, xs, ys, centre, (1.0, 0.0), DIE)
 
 
@@ -83,3 +97,12 @@ def test_a_blue_pip_as_bright_as_the_blurred_wall_is_no_part_of_it() -> None:
     centre = (100.0, 44.0)
     xs, ys = _stroke(27.0)
     assert not wall_beside(image, xs, ys, centre, wall_direction(OUTLINE, centre), DIE)
+
+
+def test_a_flat_die_by_the_wall_with_a_neighbour_hiding_it_on_one_flank_is_read() -> None:
+    # a frame part (240×392 round the picture's centre): a flat ivory 2 on white felt by the grey
+    # wall, a 3 leaning on the wall 1.4 sides along it; the wall's foot past the 2's edge was taken
+    # for a second face's dash (`cocked`), the wall beside it hidden by the 3 on that flank
+    reading = read_saved("white-felt-28014-2-by-wall-part.png", "white-felt-28014-part-calibration.json")
+    assert [d.value for d in reading.dice if math.dist(d.center, (69.0, 34.0)) < 8.0] == [2]
+    assert [u.reason for u in reading.unreadable if math.dist(u.center, (107.0, 25.0)) < 12.0] == ["cocked"]
