@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from calibration.simulated import profile_for_preset
-from tests.vision.saved_rests import assert_read_as_recorded
+from tests.vision.saved_rests import assert_read_as_recorded, read_saved
 from vision.backdrop import backdrop_excess, backdrop_reaches, bare_top_colour, top_colour
 from vision.body import BACKDROP_EXCESS, LEAN_EXCESS, body_reach, reach_past_sides
 from vision.events import TrayAtRest
@@ -281,3 +281,13 @@ def test_a_die_far_from_the_wall_and_the_other_dice_has_nothing_to_lean_on() -> 
     by_wall = Face(5, (30.0, 200.0), 24.0, 0.9, None, 5, 1.0)
     assert could_lean(by_wall, [by_wall], 26.0, outline)
     assert could_lean(alone, [alone], 26.0, None)
+
+
+def test_a_flat_die_lit_as_the_felt_and_of_nearly_its_tint_is_not_measured_against_it() -> None:
+    # a frame of a random scene with all but its corner blacked out (tests/data/sim-rests): a flat
+    # ivory 4 by the wall on pale felt, 1.15 times as bright and 0.057 to 0.066 off its tint; the run
+    # past its outer edge went on over the felt (taken for a die where it passed for the top face) to
+    # the wall, 0.23 of a side past the side runs, and the 4 was refused `cocked`
+    reading = read_saved("random-26027-4-pale-felt-frame-corner.png", "random-26027-calibration.json")
+    assert [d.value for d in reading.dice if math.dist(d.center, (80.0, 99.0)) < 8.0] == [4]
+    assert reading.unreadable == ()
