@@ -90,7 +90,9 @@ _OUTLINE_MARGIN_PX = 1.5
 # pips run together by blur touch: their cut centres lie about a diameter and a pixel apart
 _CUT_NEIGHBOURS = 2.0
 # pip areas: a pip joined to the shade along two sides of its face, a pip wide (a side is some
-# seven pip diameters), and no more; only one round core is cut from such a blob, never parts
+# seven pip diameters), and no more; such a blob is cut into the round, solid cores of its pips
+# (a row of two pips joined to the shade of the face's edge by a bright wall, 8.6 pip areas), or
+# for one round core
 _TAIL_AREAS = 16.0
 
 
@@ -353,7 +355,7 @@ def find_pip_blobs(dark: np.ndarray, search: PipSearch) -> list[PipBlob]:
             continue
         convex = shape[6] >= search.min_solidity
         if long_tail and not convex:
-            pieces = _split_merged(smooth, contour, search, tailed=True, parts=False)
+            pieces = _split_merged(smooth, contour, search, tailed=True, parts=True)
             if pieces:
                 shapes.extend(pieces)
                 origins.extend([-1] * len(pieces))
