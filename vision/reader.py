@@ -32,6 +32,7 @@ from vision.profile import CalibrationProfile
 from vision.topdown import cocked_if_leaning
 from vision.verdicts import (
     OTHER_SIZE,
+    SPACING_PER_SIDE,
     cocked_if_beside,
     drop_weak_ones,
     frame_squash,
@@ -275,7 +276,10 @@ class DiceReader:
             b for b in blobs if b.roundness < ROUND_MIN and b.major - b.minor <= ROUND_WITHIN_PX
         ] if expected else None
         for group, face in rejoin(failed, round_blobs, read_part, squashed_marks, expected):
-            if face.value is not None:
+            # a grid wider than the die allows holds pips past its top face (a side face's): the top
+            # face is looked for within it as within a group that fails whole
+            too_wide = expected and face.fit is not None and face.fit.spacing > SPACING_PER_SIDE[1] * expected
+            if face.value is not None and not too_wide:
                 faces.append(face)
             else:
                 halves = split_touching(group, round_blobs, read_part, expected)

@@ -65,3 +65,14 @@ def test_only_a_shaded_pip_past_the_edge_turned_to_the_nadir_is_a_side_face_pip(
     assert not side_face_pip(fit, pip(97.0, 86.0, 90.0), 160.0, view)
     # straight below the lens, no side face is turned to it
     assert not side_face_pip(fit, pip(97.0, 114.0, 90.0), 160.0, ((100.0, 110.0), 25.0))
+
+
+def test_a_4_read_with_its_side_face_pips_on_a_grid_wider_than_the_die_is_found_among_them() -> None:
+    # a frame part (280×200 round the picture's centre): a flat black 4 of white pips at (45, 41),
+    # 26 px wide, grouped with two pips of the side face it turns to the point below the lens
+    # (3 px wide, standing out 0.3 as much): the six fitted a 6 on a grid wider than the die
+    # allows, and the 4 was refused (`not_pips`, grid of another size)
+    reading = read_saved("random-27007-4-side-pips-part.png", "random-27007-part-calibration.json")
+    assert [d.value for d in reading.dice if math.dist(d.center, (45.0, 41.0)) < 8.0] == [4]
+    assert sorted(d.value for d in reading.dice) == [1, 4, 4]
+    assert reading.unreadable == ()
