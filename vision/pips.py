@@ -89,10 +89,8 @@ _TAIL_LEVELS = (0.8, 0.65, 0.5)  # the same, for one pip joined to a fainter tai
 _OUTLINE_MARGIN_PX = 1.5
 # pips run together by blur touch: their cut centres lie about a diameter and a pixel apart
 _CUT_NEIGHBOURS = 2.0
-# pip areas: a pip joined to the shade along two sides of its face, a pip wide (a side is some
-# seven pip diameters), and no more; such a blob is cut into the round, solid cores of its pips
-# (a row of two pips joined to the shade of the face's edge by a bright wall, 8.6 pip areas), or
-# for one round core
+# pip areas: a pip (or a row of pips) joined to the shade along two sides of its face, a pip wide
+# (a side is some seven pip diameters), and no more: cut into its pips' solid cores, or one round core
 _TAIL_AREAS = 16.0
 
 
