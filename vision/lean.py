@@ -299,7 +299,10 @@ def dash_past_top_face(
             return True
         if (
             wall is not None and colour is not None and face_level <= SHADED_FACE * level
-            and not background_beside(colour, shade, dash_x, dash_y, face.center, wall, die_size)
+            and not background_beside(
+                colour, shade, dash_x, dash_y, face.center, wall, die_size,
+                (top, face.fit.angle if face.fit is not None else turn),
+            )
         ):
             return True
     return False
