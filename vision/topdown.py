@@ -81,7 +81,8 @@ def cocked_if_leaning(
     ):
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="outer face seen")
     if die_size and outline is not None and shows_body_past_top(
-        face, view_centre, die_size, colour, outline, dark, nadir or view_centre, focal
+        face, view_centre, die_size, colour, outline, dark, nadir or view_centre, focal,
+        _other_dice(face, frame_faces or [], die_size),
     ):
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="body past top face")
     if die_size and outline is not None and focal and by_wall_without_inner_face(
@@ -146,6 +147,15 @@ def _off_side_faces(
     return [
         b for b in blobs
         if math.dist(face.center, (b.x, b.y)) > reach or not on_side_face(b, *side_view)
+    ]
+
+
+def _other_dice(face: Face, frame_faces: list[Face], die_size: float) -> list[tuple[float, float]]:
+    """The centres of the frame's dice (read or refused) other than the face's own."""
+    return [
+        other.center for other in frame_faces
+        if (other.value is not None or other.reason is not None)
+        and math.dist(other.center, face.center) >= OWN_PIPS * die_size
     ]
 
 

@@ -37,6 +37,9 @@ FELT_BLEND = 0.2
 BACKGROUND_SHADE = (0.7, 1.4)
 BACKGROUND_TINT = 0.06
 BACKGROUND_PAST = 0.25  # die sides further out: what lies past a stroke of the band (the wall)
+# die sides from another die's centre: a flank point this near lies on that die (half its diagonal),
+# however it is turned, and the flank shows that die and its shade, not the background
+ANOTHER_DIE = 0.71
 # the felt blurred into the wall's edge, or a flat die's top face into the wall past it, is a ramp
 # of a pixel or two: from the top face's edge towards a stroke so blended, the picture leaves the
 # light of the top face and the felt for the wall within this many die sides (0.06 at most past
@@ -139,6 +142,7 @@ def background_beside(
     wall: tuple[float, float],
     die_size: float,
     top: tuple[np.ndarray, float | None] | None = None,
+    others: list[tuple[float, float]] | None = None,
 ) -> bool:
     """Whether `shade` (a colour seen round the pixels xs, ys past a die) is the background's: the
     felt or the wall beside the die on either flank (at the pixels' depth, or level with the die's
@@ -146,20 +150,33 @@ def background_beside(
     the band runs along it), within BACKGROUND_SHADE of its brightness and BACKGROUND_TINT of its tint.
     With `top` (the top face's colour and the turn of its square, None for a circle), a shade darker
     than the top face is such a blur only where the top face and the felt give onto the pixels within
-    EDGE_RAMP die sides (`ramp_width`).
+    EDGE_RAMP die sides (`ramp_width`). A flank where one of `others` (the centres of the frame's
+    other dice) lies, level with the die's centre, is that die, no background.
     """
     dx, dy = float(np.mean(xs)) - centre[0], float(np.mean(ys)) - centre[1]
     way = BACKGROUND_PAST * die_size / max(math.hypot(dx, dy), 1e-6)
     past = _median_colour(colour, xs + way * dx, ys + way * dy)
-    flanks = list(_flanks(colour, xs, ys, centre, wall, die_size))
+    tx, ty = wall
+    sampled = _flanks(colour, xs, ys, centre, wall, die_size)
+    flanks = [
+        colours
+        for colours, flank in zip(sampled, (-WALL_FLANK, WALL_FLANK), strict=True)
+        if not any(
+            math.dist((centre[0] + flank * die_size * tx, centre[1] + flank * die_size * ty), other)
+            < ANOTHER_DIE * die_size
+            for other in others or []
+        )
+    ]
     blends = np.linspace(0.0, 1.0, 11)
     if top is not None and float(shade.sum()) < float(top[0].sum()):
-        light = min(float(top[0].sum()), *(float(felt.sum()) for _, felt in flanks))
+        light = min([float(top[0].sum())] + [float(felt.sum()) for _, felt in flanks])
         if ramp_width(colour, xs, ys, centre, top, light, die_size) > EDGE_RAMP:
             blends = np.array([0.0, 1.0])  # a band of its own light: the surface beside or past it only
+    if _alike(shade, past):
+        return True
     for level_with_dash, level_with_die in flanks:
         for beside in (level_with_dash, level_with_die):
-            for k in blends:
+            for k in blends[1:]:
                 if _alike(shade, k * beside + (1.0 - k) * past):
                     return True
     return False
