@@ -121,3 +121,10 @@ def test_a_flat_one_whose_face_gives_straight_onto_a_dark_wall_is_read() -> None
     # a flat ivory 1 by a dark brown wall: past its outer edge its face blurs straight into the wall,
     # a dim stroke 0.06 of a side deep of the felt's and the wall's colours
     assert_read_as_recorded("flat-by-wall-felt-into-wall-one")
+
+
+def test_a_leaning_white_six_between_two_dice_by_the_wall_is_refused() -> None:
+    # a white 6 leaning 32° on the far wall in daylight, a flat 6 and a flat 3 by the wall either side
+    # of it: the shaded band it turns up matched the shade of the dice beside it, where the background
+    # beside it was looked for
+    assert_read_as_recorded("leaning-between-dice-white-six")
