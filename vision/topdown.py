@@ -74,7 +74,10 @@ def cocked_if_leaning(
     if (
         die_size
         and could_lean(face, frame_faces or [], die_size, outline)
-        and shows_outer_face(face, marks, view_centre, die_size, dark)
+        and shows_outer_face(
+            face, marks, view_centre, die_size, dark,
+            _other_dice(face, frame_faces or [], die_size, OTHER_TOP_FACE),
+        )
         # its inner side face in view, the die is not tipped towards the middle: no face of it past
         # the outer edge faces the lens (a die tipped aside puts its turned-up face beside that band)
         and not (nadir and focal and shows_inner_face(face, view_centre, nadir, focal, die_size, colour))
@@ -150,12 +153,15 @@ def _off_side_faces(
     ]
 
 
-def _other_dice(face: Face, frame_faces: list[Face], die_size: float) -> list[tuple[float, float]]:
-    """The centres of the frame's dice (read or refused) other than the face's own."""
+def _other_dice(
+    face: Face, frame_faces: list[Face], die_size: float, apart: float = OWN_PIPS
+) -> list[tuple[float, float]]:
+    """The centres of the frame's dice (read or refused) other than the face's own: `apart` die
+    sides or more from it."""
     return [
         other.center for other in frame_faces
         if (other.value is not None or other.reason is not None)
-        and math.dist(other.center, face.center) >= OWN_PIPS * die_size
+        and math.dist(other.center, face.center) >= apart * die_size
     ]
 
 
