@@ -192,8 +192,9 @@ def ramp_width(
     die_size: float,
 ) -> float:
     """Die sides over which the picture, from the top face's edge towards the pixels (xs, ys), is
-    dimmer than RAMP_LIGHT of `light` (the sum of channels of the lighter of the top face and the
-    felt) and lighter than RAMP_DARK of the top face (`top`: its colour and the turn of its square).
+    dimmer than RAMP_LIGHT of `light` (the sum of channels of the darker of the top face and the
+    felt: a darker felt is no band) and lighter than RAMP_DARK of the top face (`top`: its colour and
+    the turn of its square).
 
     Measured on five lines a fifth of a side apart, from the centre through the pixels' mean; the
     median counts (a line may meet a pip of the band, or run past its end).
