@@ -170,7 +170,8 @@ def background_beside(
     blends = np.linspace(0.0, 1.0, 11)
     if top is not None and float(shade.sum()) < float(top[0].sum()):
         light = min([float(top[0].sum())] + [float(felt.sum()) for _, felt in flanks])
-        if ramp_width(colour, xs, ys, centre, top, light, die_size) > EDGE_RAMP:
+        grounds = [past] + [felt for _, felt in flanks]
+        if ramp_width(colour, xs, ys, centre, top, light, die_size, grounds) > EDGE_RAMP:
             blends = np.array([0.0, 1.0])  # a band of its own light: the surface beside or past it only
     if _alike(shade, past):
         return True
@@ -190,12 +191,16 @@ def ramp_width(
     top: tuple[np.ndarray, float | None],
     light: float,
     die_size: float,
+    grounds: list[np.ndarray] | None = None,
 ) -> float:
     """Die sides over which the picture, from the top face's edge towards the pixels (xs, ys), is
     dimmer than RAMP_LIGHT of `light` (the sum of channels of the darker of the top face and the
     felt: a darker felt is no band) and lighter than RAMP_DARK of the top face (`top`: its colour and
     the turn of its square).
 
+    With `grounds` (the colours of the background: the felt beside the die, the wall past the
+    pixels), samples dimmer than RAMP_LIGHT of the top face alone and like none of them count too:
+    a felt darker than the die hides no face of the die's own colours.
     Measured on five lines a fifth of a side apart, from the centre through the pixels' mean; the
     median counts (a line may meet a pip of the band, or run past its end).
     """
@@ -206,9 +211,10 @@ def ramp_width(
     offsets = np.linspace(-0.1, 0.1, 5)[:, None] * die_size
     lx = centre[0] + ts[None, :] * ux - offsets * uy
     ly = centre[1] + ts[None, :] * uy + offsets * ux
-    sums = cv2.remap(
+    samples = cv2.remap(
         colour, lx.astype(np.float32), ly.astype(np.float32), cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT
-    ).astype(np.float32).sum(axis=2)
+    ).astype(np.float32)
+    sums = samples.sum(axis=2)
     colour_top, turn = top
     if turn is None:
         inside = np.hypot(lx - centre[0], ly - centre[1])
@@ -218,8 +224,13 @@ def ramp_width(
         inside = np.maximum(np.abs(c * ex + s * ey), np.abs(c * ey - s * ex))
     # from just inside the top face's edge: the lines start past its pips
     from_edge = inside >= RAMP_FROM[0] * die_size
+    lit = sums > RAMP_DARK * float(colour_top.sum())
     dim = sums < RAMP_LIGHT * light
-    between = dim & (sums > RAMP_DARK * float(colour_top.sum()))
+    between = dim & lit
+    if grounds:
+        shaded = (sums < RAMP_LIGHT * float(colour_top.sum())) & lit
+        unlike = ~np.any([_alike_each(samples, ground) for ground in grounds], axis=0)
+        dim, between = dim | (shaded & unlike), between | (shaded & unlike)
     widths = []
     for line_dim, line_between, line_from in zip(dim, between, from_edge, strict=True):
         start = np.flatnonzero(line_dim & line_from)
@@ -229,6 +240,15 @@ def ramp_width(
         run = line_between[start[0]:]
         widths.append(float(run.argmin() if not run.all() else run.size) * RAMP_STEP)
     return float(np.median(widths))
+
+
+def _alike_each(samples: np.ndarray, background: np.ndarray) -> np.ndarray:
+    """`_alike` for each of the (..., 3) samples."""
+    ground = max(float(background.sum()), 1.0)
+    totals = samples.sum(axis=-1)
+    tint = np.abs(samples / np.maximum(totals, 1.0)[..., None] - background / ground).sum(axis=-1)
+    ratio = totals / ground
+    return (ratio >= BACKGROUND_SHADE[0]) & (ratio <= BACKGROUND_SHADE[1]) & (tint <= BACKGROUND_TINT)
 
 
 def _alike(shade: np.ndarray, background: np.ndarray) -> bool:

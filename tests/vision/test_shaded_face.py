@@ -128,3 +128,27 @@ def test_a_leaning_white_six_between_two_dice_by_the_wall_is_refused() -> None:
     # of it: the shaded band it turns up matched the shade of the dice beside it, where the background
     # beside it was looked for
     assert_read_as_recorded("leaning-between-dice-white-six")
+
+
+def test_a_band_unlike_a_darker_felt_and_the_wall_is_no_blur_between_them() -> None:
+    felt, wall, band = (40, 110, 50), (70, 45, 55), (95, 85, 100)  # dark green, dark mauve, lilac grey
+    image = np.full((120, 120, 3), felt, np.uint8)
+    image[:50] = wall
+    image[56:84, 46:74] = IVORY
+    xs, ys = np.arange(57.0, 62.0), np.full(5, 51.0)
+    blur = 0.2 * np.asarray(felt, np.float32) + 0.8 * np.asarray(wall, np.float32)
+    top = (np.asarray(IVORY, np.float32), 0.0)
+    # the felt, darker than the die, gives straight onto the wall: a stroke there is their blur
+    assert background_beside(image, blur, xs, ys, CENTRE, (1.0, 0.0), DIE, top)
+    # a band of the die's width from its top face's edge, lit between the die and the felt and of
+    # neither's colour nor the wall's, 0.2 of a side deep: a face turned up from the wall, and the
+    # stroke on it no blur
+    image[50:56, 46:74] = band
+    assert not background_beside(image, blur, xs, ys, CENTRE, (1.0, 0.0), DIE, top)
+
+
+def test_a_leaning_ivory_four_on_felt_darker_than_it_is_refused() -> None:
+    # an ivory 4 leaning 31° on the far wall, on green felt darker than the die: the face it turns up
+    # is a lilac-grey band lighter than the felt, whose dim dashes' shade passed for a blend of the
+    # felt and the dark wall
+    assert_read_as_recorded("leaning-band-on-dark-felt-ivory-four")
