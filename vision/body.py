@@ -162,6 +162,7 @@ def shows_body_past_top(
     dark: np.ndarray | None = None,
     nadir: tuple[float, float] | None = None,
     focal: float | None = None,
+    others: list[tuple[float, float]] | None = None,
 ) -> bool:
     """True when a die by the wall shows its body past its top face on the side away from the middle.
 
@@ -169,6 +170,7 @@ def shows_body_past_top(
     can lean on it; further in there is nothing to lean on, and the felt round a die tells less.
     With the lens known (`nadir`, `focal`), a die showing its side face turned to the middle as
     wide as a flat die's is not tipped towards the middle, whatever reaches past its outer edge.
+    `others`: the centres of the frame's other dice, whose faces are no background beside this one.
     """
     depth = cv2.pointPolygonTest(outline.reshape(-1, 1, 2), face.center, True)
     if depth > WALL_REACH * die_size:
@@ -205,7 +207,7 @@ def shows_body_past_top(
             return False  # shade or specks past the outer edge are no second face's dashes
     wall = wall_direction(outline, face.center)
     return dark is not None and any(
-        dash_past_top_face(face, dark, outward, die_size, True, colour, wall, shaded=shaded)
+        dash_past_top_face(face, dark, outward, die_size, True, colour, wall, shaded=shaded, others=others)
         for shaded in (False, True)  # then the dimmer dashes of a second face turned from the light
     )
 

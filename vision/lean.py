@@ -196,6 +196,7 @@ def dash_past_top_face(
     wall: tuple[float, float] | None = None,
     aside: bool = False,
     shaded: bool = False,
+    others: list[tuple[float, float]] | None = None,
 ) -> bool:
     """True when the band past a top face, away from the view's centre, is face with a dash on it.
 
@@ -207,7 +208,7 @@ def dash_past_top_face(
     `shaded` (by the wall, with `colour` and `wall`): the dimmer dashes of a second face turned from
     the light, darker than their rows by the share of the top pips' contrast that the rows' light is
     of the top face's, on face darker than SHADED_FACE of it that is not the background beside the
-    die (`wallfoot.background_beside`).
+    die (`wallfoot.background_beside`; `others`, the centres of the frame's other dice, are none of it).
     """
     levels = top_face_levels(face, dark, die_size)
     if levels is None or (shaded and (colour is None or wall is None)):
@@ -299,7 +300,10 @@ def dash_past_top_face(
             return True
         if (
             wall is not None and colour is not None and face_level <= SHADED_FACE * level
-            and not background_beside(colour, shade, dash_x, dash_y, face.center, wall, die_size)
+            and not background_beside(
+                colour, shade, dash_x, dash_y, face.center, wall, die_size,
+                (top, face.fit.angle if face.fit is not None else turn), others,
+            )
         ):
             return True
     return False

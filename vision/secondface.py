@@ -14,6 +14,7 @@ from vision.faces import Face
 from vision.lean import PAST_TOP_EDGE, dash_past_top_face
 from vision.margins import MARGIN
 from vision.pips import PipBlob
+from vision.wallfoot import ANOTHER_DIE
 
 SECOND_FACE_ROUNDNESS = 0.65  # a side face's pips seen rounder than this face the camera
 SECOND_FACE_REACH = 4.0  # grid spacings from the top face's centre: still the same die
@@ -73,6 +74,7 @@ def shows_outer_face(
     view_centre: tuple[float, float],
     die_size: float,
     dark: np.ndarray | None = None,
+    others: list[tuple[float, float]] | None = None,
 ) -> bool:
     """True when a pip of another face shows just past a top face, away from the view's centre.
 
@@ -80,7 +82,8 @@ def shows_outer_face(
     the middle of the picture (the top face, nearer the lens, is pushed outwards). A face beyond
     the top face on the far side can only be seen on a die tipped towards the middle: a die
     leaning on the wall, which turns up the face that was towards the wall. Any pip there,
-    squashed or not, is the sign.
+    squashed or not, is the sign. With `others` (the centres of the frame's other dice, a die side
+    or more away), the band reaches as far past a grid spaced as a smaller die's as past the die.
     """
     dx, dy = face.center[0] - view_centre[0], face.center[1] - view_centre[1]
     radius = math.hypot(dx, dy)
@@ -91,13 +94,22 @@ def shows_outer_face(
     # the face's own size: lens distortion shrinks dice towards the picture's edge
     die_size = face.size if face.fit is not None else die_size
     low, high = OUTWARD_BAND[0] * die_size, OUTWARD_BAND[1] * die_size
+    # the turned-up face reaches as far past the die as its side allows, wherever the pips sit on the
+    # top face (a black 5 spaced as a die of 20 px on one of 26 showed its pip 0.68 of the die out);
+    # there, clear of every other die (half its diagonal from its centre): a die leaning on a flat
+    # one shows its top face's pips that far past the flat one's grid
+    reach = OUTWARD_BAND[1] * max(die_size, side) if others is not None else high
     for blob in loose:
         wx, wy = blob.x - face.center[0], blob.y - face.center[1]
         along = wx * ux + wy * uy
         across = abs(wy * ux - wx * uy)
         if blob.major > OUTWARD_PIP_LENGTH * die_size:
             continue
-        if low <= along <= high and across <= OUTWARD_WIDTH * die_size and _past_top_face(face, blob, side):
+        if along > high and (along > reach or any(
+            math.dist((blob.x, blob.y), other) < ANOTHER_DIE * side for other in others or []
+        )):
+            continue
+        if low <= along and across <= OUTWARD_WIDTH * die_size and _past_top_face(face, blob, side):
             return True
     return dark is not None and dash_past_top_face(face, dark, (ux, uy), die_size)
 

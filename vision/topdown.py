@@ -74,14 +74,18 @@ def cocked_if_leaning(
     if (
         die_size
         and could_lean(face, frame_faces or [], die_size, outline)
-        and shows_outer_face(face, marks, view_centre, die_size, dark)
+        and shows_outer_face(
+            face, marks, view_centre, die_size, dark,
+            _other_dice(face, frame_faces or [], die_size, OTHER_TOP_FACE),
+        )
         # its inner side face in view, the die is not tipped towards the middle: no face of it past
         # the outer edge faces the lens (a die tipped aside puts its turned-up face beside that band)
         and not (nadir and focal and shows_inner_face(face, view_centre, nadir, focal, die_size, colour))
     ):
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="outer face seen")
     if die_size and outline is not None and shows_body_past_top(
-        face, view_centre, die_size, colour, outline, dark, nadir or view_centre, focal
+        face, view_centre, die_size, colour, outline, dark, nadir or view_centre, focal,
+        _other_dice(face, frame_faces or [], die_size),
     ):
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="body past top face")
     if die_size and outline is not None and focal and by_wall_without_inner_face(
@@ -146,6 +150,18 @@ def _off_side_faces(
     return [
         b for b in blobs
         if math.dist(face.center, (b.x, b.y)) > reach or not on_side_face(b, *side_view)
+    ]
+
+
+def _other_dice(
+    face: Face, frame_faces: list[Face], die_size: float, apart: float = OWN_PIPS
+) -> list[tuple[float, float]]:
+    """The centres of the frame's dice (read or refused) other than the face's own: `apart` die
+    sides or more from it."""
+    return [
+        other.center for other in frame_faces
+        if (other.value is not None or other.reason is not None)
+        and math.dist(other.center, face.center) >= apart * die_size
     ]
 
 

@@ -41,6 +41,21 @@ FELT_BLEND = 0.2
 BACKGROUND_SHADE = (0.7, 1.4)
 BACKGROUND_TINT = 0.06
 BACKGROUND_PAST = 0.25  # die sides further out: what lies past a stroke of the band (the wall)
+# die sides from another die's centre: a flank point this near lies on that die (half its diagonal),
+# however it is turned, and the flank shows that die and its shade, not the background
+ANOTHER_DIE = 0.71
+# the felt blurred into the wall's edge, or a flat die's top face into the wall past it, is a ramp
+# of a pixel or two: from the top face's edge towards a stroke so blended, the picture leaves the
+# light of the top face and the felt for the wall within this many die sides (0.06 at most past
+# flat dice by a dark wall on simulated throws); a face turned up from the wall is a band of its
+# own light between the two (0.14 and more on leaning light dice), and no blend
+EDGE_RAMP = 0.1
+# a sample below this share of the lighter of the top face and the felt has left their light, and a
+# shaded face is lit at least the third of the top face that the body checks allow a side face
+RAMP_LIGHT = 0.85
+RAMP_DARK = 0.3
+RAMP_STEP = 0.02  # die sides between samples of the ramp
+RAMP_FROM = (0.45, 1.1)  # die sides from the centre: just inside the top face's edge, past the band
 
 
 def wall_direction(outline: np.ndarray, point: tuple[float, float]) -> tuple[float, float]:
@@ -133,21 +148,114 @@ def background_beside(
     centre: tuple[float, float],
     wall: tuple[float, float],
     die_size: float,
+    top: tuple[np.ndarray, float | None] | None = None,
+    others: list[tuple[float, float]] | None = None,
 ) -> bool:
     """Whether `shade` (a colour seen round the pixels xs, ys past a die) is the background's: the
     felt or the wall beside the die on either flank (at the pixels' depth, or level with the die's
     centre), or a blur of that felt with what lies past the pixels (the wall's edge, where a stroke of
     the band runs along it), within BACKGROUND_SHADE of its brightness and BACKGROUND_TINT of its tint.
+    With `top` (the top face's colour and the turn of its square, None for a circle), a shade darker
+    than the top face is such a blur only where the top face and the felt give onto the pixels within
+    EDGE_RAMP die sides (`ramp_width`). A flank where one of `others` (the centres of the frame's
+    other dice) lies, level with the die's centre, is that die, no background.
     """
     dx, dy = float(np.mean(xs)) - centre[0], float(np.mean(ys)) - centre[1]
     way = BACKGROUND_PAST * die_size / max(math.hypot(dx, dy), 1e-6)
     past = _median_colour(colour, xs + way * dx, ys + way * dy)
-    for level_with_dash, level_with_die in _flanks(colour, xs, ys, centre, wall, die_size):
+    tx, ty = wall
+    sampled = _flanks(colour, xs, ys, centre, wall, die_size)
+    flanks = [
+        colours
+        for colours, flank in zip(sampled, (-WALL_FLANK, WALL_FLANK), strict=True)
+        if not any(
+            math.dist((centre[0] + flank * die_size * tx, centre[1] + flank * die_size * ty), other)
+            < ANOTHER_DIE * die_size
+            for other in others or []
+        )
+    ]
+    blends = np.linspace(0.0, 1.0, 11)
+    if top is not None and float(shade.sum()) < float(top[0].sum()):
+        light = min([float(top[0].sum())] + [float(felt.sum()) for _, felt in flanks])
+        grounds = [past] + [felt for _, felt in flanks]
+        if ramp_width(colour, xs, ys, centre, top, light, die_size, grounds) > EDGE_RAMP:
+            blends = np.array([0.0, 1.0])  # a band of its own light: the surface beside or past it only
+    if _alike(shade, past):
+        return True
+    for level_with_dash, level_with_die in flanks:
         for beside in (level_with_dash, level_with_die):
-            for k in np.linspace(0.0, 1.0, 11):
+            for k in blends[1:]:
                 if _alike(shade, k * beside + (1.0 - k) * past):
                     return True
     return False
+
+
+def ramp_width(
+    colour: np.ndarray,
+    xs: np.ndarray,
+    ys: np.ndarray,
+    centre: tuple[float, float],
+    top: tuple[np.ndarray, float | None],
+    light: float,
+    die_size: float,
+    grounds: list[np.ndarray] | None = None,
+) -> float:
+    """Die sides over which the picture, from the top face's edge towards the pixels (xs, ys), is
+    dimmer than RAMP_LIGHT of `light` (the sum of channels of the darker of the top face and the
+    felt: a darker felt is no band) and lighter than RAMP_DARK of the top face (`top`: its colour and
+    the turn of its square).
+
+    With `grounds` (the colours of the background: the felt beside the die, the wall past the
+    pixels), samples dimmer than RAMP_LIGHT of the top face alone and like none of them count too:
+    a felt darker than the die hides no face of the die's own colours.
+    Measured on five lines a fifth of a side apart, from the centre through the pixels' mean; the
+    median counts (a line may meet a pip of the band, or run past its end).
+    """
+    dx, dy = float(np.mean(xs)) - centre[0], float(np.mean(ys)) - centre[1]
+    radius = max(math.hypot(dx, dy), 1e-6)
+    ux, uy = dx / radius, dy / radius
+    ts = np.arange(RAMP_FROM[0], RAMP_FROM[1], RAMP_STEP) * die_size
+    offsets = np.linspace(-0.1, 0.1, 5)[:, None] * die_size
+    lx = centre[0] + ts[None, :] * ux - offsets * uy
+    ly = centre[1] + ts[None, :] * uy + offsets * ux
+    samples = cv2.remap(
+        colour, lx.astype(np.float32), ly.astype(np.float32), cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT
+    ).astype(np.float32)
+    sums = samples.sum(axis=2)
+    colour_top, turn = top
+    if turn is None:
+        inside = np.hypot(lx - centre[0], ly - centre[1])
+    else:
+        c, s = math.cos(turn), math.sin(turn)
+        ex, ey = lx - centre[0], ly - centre[1]
+        inside = np.maximum(np.abs(c * ex + s * ey), np.abs(c * ey - s * ex))
+    # from just inside the top face's edge: the lines start past its pips
+    from_edge = inside >= RAMP_FROM[0] * die_size
+    lit = sums > RAMP_DARK * float(colour_top.sum())
+    dim = sums < RAMP_LIGHT * light
+    between = dim & lit
+    if grounds:
+        shaded = (sums < RAMP_LIGHT * float(colour_top.sum())) & lit
+        unlike = ~np.any([_alike_each(samples, ground) for ground in grounds], axis=0)
+        dim, between = dim | (shaded & unlike), between | (shaded & unlike)
+    widths = []
+    for line_dim, line_between, line_from in zip(dim, between, from_edge, strict=True):
+        start = np.flatnonzero(line_dim & line_from)
+        if start.size == 0:
+            widths.append(0.0)
+            continue
+        run = line_between[start[0]:]
+        widths.append(float(run.argmin() if not run.all() else run.size) * RAMP_STEP)
+    return float(np.median(widths))
+
+
+def _alike_each(samples: np.ndarray, background: np.ndarray) -> np.ndarray:
+    """`_alike` for each of the (..., 3) samples."""
+    ground = max(float(background.sum()), 1.0)
+    totals = samples.sum(axis=-1)
+    tint = np.abs(samples / np.maximum(totals, 1.0)[..., None] - background / ground).sum(axis=-1)
+    ratio = totals / ground
+    return (ratio >= BACKGROUND_SHADE[0]) & (ratio <= BACKGROUND_SHADE[1]) & (tint <= BACKGROUND_TINT)
 
 
 def _alike(shade: np.ndarray, background: np.ndarray) -> bool:

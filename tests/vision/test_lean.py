@@ -7,6 +7,7 @@ from dataclasses import replace
 
 import numpy as np
 
+from tests.vision.saved_rests import assert_read_as_recorded
 from vision.faces import Face
 from vision.layout import LAYOUTS, fit_layout, fit_six_missing
 from vision.pips import PipBlob
@@ -61,6 +62,23 @@ def test_a_pip_past_the_top_face_away_from_the_middle_is_a_lean() -> None:
     assert shows_outer_face(face, outer, view, 26.0)
     inner = [pip(320.0, 60.0 + 0.65 * face.size, minor=1.5)]
     assert not shows_outer_face(face, inner, view, 26.0)
+
+
+def test_past_a_grid_spaced_as_a_smaller_dies_the_band_reaches_as_far_as_the_die() -> None:
+    view = (320.0, 240.0)
+    face = replace(read_four((320.0, 60.0)), size=20.0)  # pips near the centre of a die of 26 px
+    # a pip of the turned-up face 0.8 of the die's side out: past 0.85 of the grid's side, within the die's
+    outer = [pip(320.0, 60.0 - 0.8 * 26.0, minor=1.5)]
+    assert shows_outer_face(face, outer, view, 26.0, others=[])
+    assert not shows_outer_face(face, [pip(320.0, 60.0 - 0.9 * 26.0, minor=1.5)], view, 26.0, others=[])
+    # unless it lies on another die: the top face of a die leaning on this one
+    assert not shows_outer_face(face, outer, view, 26.0, others=[(326.0, 60.0 - 1.2 * 26.0)])
+
+
+def test_a_leaning_black_five_whose_grid_is_a_smaller_dies_is_refused() -> None:
+    # a black 5 of white pips leaning 39° on the far wall, its pips spaced as a die of 20 px on one of
+    # 26: the top pip of the face it turns up, round and as bright as its own, lies 0.68 of a side out
+    assert_read_as_recorded("leaning-small-grid-black-five")
 
 
 def test_round_pips_of_the_side_turned_to_the_middle_are_no_lean() -> None:

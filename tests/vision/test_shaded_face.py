@@ -71,3 +71,84 @@ def test_a_leaning_ivory_six_on_pale_felt_by_a_dark_wall_is_refused() -> None:
     # top face's light against a dark teal wall, shows dashes 20 grey levels below it; two 4s and a 1
     # lie flat (a strip of the frame round the picture's centre column, its calibration moved with it)
     assert_read_as_recorded("leaning-shaded-second-face-ivory-six")
+
+
+def _felt_to_wall(band: tuple[int, int, int] | None) -> np.ndarray:
+    """Felt below the wall's edge (row 40), an ivory top face round CENTRE, and with `band` a strip
+    of that colour 6 px deep between the felt and the wall, across the whole picture."""
+    image = np.full((120, 120, 3), FELT, np.uint8)
+    image[:40] = WALL
+    if band is not None:
+        image[40:46] = band
+    image[56:84, 46:74] = IVORY
+    return image
+
+
+def test_a_stroke_blended_of_felt_and_wall_is_background_only_on_the_ramp_between_them() -> None:
+    xs, ys = np.arange(57.0, 62.0), np.full(5, 41.0)
+    blur = 0.4 * np.asarray(FELT, np.float32) + 0.6 * np.asarray(WALL, np.float32)
+    top = (np.asarray(IVORY, np.float32), 0.0)
+    # the felt gives straight onto the wall: a stroke there is their blur
+    assert background_beside(_felt_to_wall(None), blur, xs, ys, CENTRE, (1.0, 0.0), DIE, top)
+    # a band of a shaded face's light lies between them, 0.2 of a side deep: a stroke of that blend's
+    # colour on it is no blur of the felt into the wall's edge
+    image = _felt_to_wall(SHADED_IVORY)
+    band = np.asarray(SHADED_IVORY, np.float32)
+    assert not background_beside(image, blur, xs, ys, CENTRE, (1.0, 0.0), DIE, top)
+    # (the band itself, at the stroke's depth beside the die, is the background all the same)
+    assert background_beside(image, band, xs, ys, CENTRE, (1.0, 0.0), DIE, top)
+
+
+def test_a_die_beside_is_no_background() -> None:
+    image = np.full((120, 120, 3), FELT, np.uint8)
+    image[:40] = WALL
+    neighbour = (int(CENTRE[0] + 1.3 * DIE), int(CENTRE[1]))
+    image[40:84, neighbour[0] - 14:neighbour[0] + 14] = SHADED_IVORY  # the shaded side of a die there
+    xs, ys = np.arange(57.0, 62.0), np.full(5, 44.0)
+    shade = np.asarray(SHADED_IVORY, np.float32)
+    assert background_beside(image, shade, xs, ys, CENTRE, (1.0, 0.0), DIE)
+    assert not background_beside(image, shade, xs, ys, CENTRE, (1.0, 0.0), DIE, others=[neighbour])
+
+
+def test_a_leaning_white_two_whose_shaded_band_ends_on_the_wall_is_refused() -> None:
+    # a white 2 leaning 29° on the far wall, on pale felt by a dark blue wall: the face it turns up is
+    # a band 0.2 of a side deep at 0.7 of its top face's light, its dashes by the wall's edge, where
+    # the rows round them take in the wall: their shade was taken for the felt blurred into the wall
+    assert_read_as_recorded("leaning-shaded-band-white-two")
+
+
+def test_a_flat_one_whose_face_gives_straight_onto_a_dark_wall_is_read() -> None:
+    # a flat ivory 1 by a dark brown wall: past its outer edge its face blurs straight into the wall,
+    # a dim stroke 0.06 of a side deep of the felt's and the wall's colours
+    assert_read_as_recorded("flat-by-wall-felt-into-wall-one")
+
+
+def test_a_leaning_white_six_between_two_dice_by_the_wall_is_refused() -> None:
+    # a white 6 leaning 32° on the far wall in daylight, a flat 6 and a flat 3 by the wall either side
+    # of it: the shaded band it turns up matched the shade of the dice beside it, where the background
+    # beside it was looked for
+    assert_read_as_recorded("leaning-between-dice-white-six")
+
+
+def test_a_band_unlike_a_darker_felt_and_the_wall_is_no_blur_between_them() -> None:
+    felt, wall, band = (40, 110, 50), (70, 45, 55), (95, 85, 100)  # dark green, dark mauve, lilac grey
+    image = np.full((120, 120, 3), felt, np.uint8)
+    image[:50] = wall
+    image[56:84, 46:74] = IVORY
+    xs, ys = np.arange(57.0, 62.0), np.full(5, 51.0)
+    blur = 0.2 * np.asarray(felt, np.float32) + 0.8 * np.asarray(wall, np.float32)
+    top = (np.asarray(IVORY, np.float32), 0.0)
+    # the felt, darker than the die, gives straight onto the wall: a stroke there is their blur
+    assert background_beside(image, blur, xs, ys, CENTRE, (1.0, 0.0), DIE, top)
+    # a band of the die's width from its top face's edge, lit between the die and the felt and of
+    # neither's colour nor the wall's, 0.2 of a side deep: a face turned up from the wall, and the
+    # stroke on it no blur
+    image[50:56, 46:74] = band
+    assert not background_beside(image, blur, xs, ys, CENTRE, (1.0, 0.0), DIE, top)
+
+
+def test_a_leaning_ivory_four_on_felt_darker_than_it_is_refused() -> None:
+    # an ivory 4 leaning 31° on the far wall, on green felt darker than the die: the face it turns up
+    # is a lilac-grey band lighter than the felt, whose dim dashes' shade passed for a blend of the
+    # felt and the dark wall
+    assert_read_as_recorded("leaning-band-on-dark-felt-ivory-four")
