@@ -7,6 +7,7 @@ to the middle of the picture, edge-on or nearly; a leaning die turns up a face o
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -73,6 +74,7 @@ def shows_outer_face(
     view_centre: tuple[float, float],
     die_size: float,
     dark: np.ndarray | None = None,
+    others: Sequence[tuple[float, float]] = (),
 ) -> bool:
     """True when a pip of another face shows just past a top face, away from the view's centre.
 
@@ -80,7 +82,8 @@ def shows_outer_face(
     the middle of the picture (the top face, nearer the lens, is pushed outwards). A face beyond
     the top face on the far side can only be seen on a die tipped towards the middle: a die
     leaning on the wall, which turns up the face that was towards the wall. Any pip there,
-    squashed or not, is the sign.
+    squashed or not, is the sign. `others`: the centres of the other dice's top faces, read or
+    refused, which claim the blobs nearer them past this face's pip grid.
     """
     dx, dy = face.center[0] - view_centre[0], face.center[1] - view_centre[1]
     radius = math.hypot(dx, dy)
@@ -90,12 +93,19 @@ def shows_outer_face(
     side = die_size
     # the face's own size: lens distortion shrinks dice towards the picture's edge
     die_size = face.size if face.fit is not None else die_size
-    low, high = OUTWARD_BAND[0] * die_size, OUTWARD_BAND[1] * die_size
+    # the second face ends where the die does: a face whose pips sit near its centre is no smaller
+    low, high = OUTWARD_BAND[0] * die_size, OUTWARD_BAND[1] * max(die_size, side)
     for blob in loose:
         wx, wy = blob.x - face.center[0], blob.y - face.center[1]
         along = wx * ux + wy * uy
         across = abs(wy * ux - wx * uy)
         if blob.major > OUTWARD_PIP_LENGTH * die_size:
+            continue
+        if along > OUTWARD_BAND[1] * die_size and any(
+            math.dist(c, (blob.x, blob.y)) < math.dist(face.center, (blob.x, blob.y)) for c in others
+        ):
+            # past the band that the face's pip grid gives, a blob nearer another die's top face is on
+            # that die (a die leaning on this one); a second face lies next to its own top face
             continue
         if low <= along <= high and across <= OUTWARD_WIDTH * die_size and _past_top_face(face, blob, side):
             return True

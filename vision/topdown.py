@@ -27,6 +27,9 @@ TOP_DOWN_ASPECT = 0.9  # about 25° of tilt; flat faces under the box's camera m
 # a half side past its centre), and the pips within OWN_PIPS die sides of its centre are on it
 OWN_PIPS = 0.45  # die sides: the pips within this many die sides of its centre are on it, not a second face
 SIDE_FACE_BLUR_PX = 1.0  # a pip's blur past the side face's parallax width
+# a side face's pips are centred within this share of its width from the top face's edge (its outer
+# rows at 0.75 of it, as a top face's at 0.75 of a side from an edge); one further out lies past it
+SIDE_PIP_DEPTH = 0.85
 
 
 def cocked_if_leaning(
@@ -74,7 +77,7 @@ def cocked_if_leaning(
     if (
         die_size
         and could_lean(face, frame_faces or [], die_size, outline)
-        and shows_outer_face(face, marks, view_centre, die_size, dark)
+        and shows_outer_face(face, marks, view_centre, die_size, dark, _other_dice(face, frame_faces or []))
         # its inner side face in view, the die is not tipped towards the middle: no face of it past
         # the outer edge faces the lens (a die tipped aside puts its turned-up face beside that band)
         and not (nadir and focal and shows_inner_face(face, view_centre, nadir, focal, die_size, colour))
@@ -125,8 +128,8 @@ def on_side_face(
         if other.value is None or other.fit is None or math.dist(other.center, (blob.x, blob.y)) > die_size:
             continue
         u, v = other.fit.to_grid(blob.x, blob.y)
-        # a side face of a flat die is seen as wide as its height's parallax, plus a pixel of blur
-        width = die_size * math.dist(other.center, nadir) / focal + SIDE_FACE_BLUR_PX
+        # a side face of a flat die is seen as wide as its height's parallax; its pips lie inside it
+        width = SIDE_PIP_DEPTH * die_size * math.dist(other.center, nadir) / focal + SIDE_FACE_BLUR_PX
         if max(abs(u), abs(v)) * other.fit.spacing - 0.5 * die_size > width:
             continue
         levels = top_face_levels(other, dark, die_size)
@@ -147,6 +150,11 @@ def _off_side_faces(
         b for b in blobs
         if math.dist(face.center, (b.x, b.y)) > reach or not on_side_face(b, *side_view)
     ]
+
+
+def _other_dice(face: Face, frame_faces: list[Face]) -> list[tuple[float, float]]:
+    """The centres of the other faces read or refused: each another die's top face."""
+    return [f.center for f in frame_faces if f is not face and (f.value is not None or f.reason is not None)]
 
 
 def _outward(face: Face, view_centre: tuple[float, float]) -> tuple[float, float]:
