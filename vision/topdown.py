@@ -27,6 +27,9 @@ TOP_DOWN_ASPECT = 0.9  # about 25° of tilt; flat faces under the box's camera m
 # a half side past its centre), and the pips within OWN_PIPS die sides of its centre are on it
 OWN_PIPS = 0.45  # die sides: the pips within this many die sides of its centre are on it, not a second face
 SIDE_FACE_BLUR_PX = 1.0  # a pip's blur past the side face's parallax width
+# a side face's pips are centred within this share of its width from the top face's edge (its outer
+# rows at 0.75 of it, as a top face's at 0.75 of a side from an edge); one further out lies past it
+SIDE_PIP_DEPTH = 0.85
 
 
 def cocked_if_leaning(
@@ -129,8 +132,8 @@ def on_side_face(
         if other.value is None or other.fit is None or math.dist(other.center, (blob.x, blob.y)) > die_size:
             continue
         u, v = other.fit.to_grid(blob.x, blob.y)
-        # a side face of a flat die is seen as wide as its height's parallax, plus a pixel of blur
-        width = die_size * math.dist(other.center, nadir) / focal + SIDE_FACE_BLUR_PX
+        # a side face of a flat die is seen as wide as its height's parallax; its pips lie inside it
+        width = SIDE_PIP_DEPTH * die_size * math.dist(other.center, nadir) / focal + SIDE_FACE_BLUR_PX
         if max(abs(u), abs(v)) * other.fit.spacing - 0.5 * die_size > width:
             continue
         levels = top_face_levels(other, dark, die_size)
