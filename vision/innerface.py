@@ -21,15 +21,15 @@ from vision.lean import top_face_levels
 from vision.rays import band_grid
 
 # r/f, die sides: a band this wide at least (a view angle of 17°) shows its pips clear of the top
-# face's edge; on narrower bands they blur into it
+# face's edge; on narrower bands they blur into it, less deep
 INNER_BAND = 0.3
 # r/f, die sides: a narrower band still shows the dashes, their depth cut in proportion to its width
 # (a dash across the band is as tall as the foreshortened face, the blur of a pixel or two the same):
-# below INNER_BAND the darkest dash is weighed against NARROW_NO_DASH times width / INNER_BAND of the
-# top pips' contrast. Flat dice by the wall measured 0.11 and more of that, leaning dice 0.075 at most
-# (on simulated throws); under NARROW_BAND (a view angle of 10°) the band is 4 pixels and less
+# below INNER_BAND the darkest dash is weighed against NO_DASH times width / INNER_BAND of the top
+# pips' contrast. Scaled back by INNER_BAND / width, flat dice by the wall measured 0.108 and more,
+# leaning dice 0.091 at most (on simulated throws); under NARROW_BAND (a view angle of 10°) the band
+# is 4 pixels and less
 NARROW_BAND = 0.17
-NARROW_NO_DASH = 0.09
 # where across the band the side face's pips lie: 0.2 to 0.8 of its height from the top edge
 DASH_DEPTH = (0.15, 0.85)
 BAND_ACROSS = 0.4  # die sides either side of the ray: within the face's width
@@ -78,8 +78,7 @@ def hides_inner_face(
         return False
     band = cv2.blur(cv2.remap(dark, *grid, cv2.INTER_LINEAR).astype(np.float32), (3, 3))
     darkest = float((np.median(band, axis=1, keepdims=True) - band).max())
-    no_dash = NO_DASH if width >= INNER_BAND else NARROW_NO_DASH * width / INNER_BAND
-    if darkest < no_dash * contrast and not no_peak_only:
+    if darkest < NO_DASH * min(width / INNER_BAND, 1.0) * contrast and not no_peak_only:
         return True
     if width < INNER_BAND and not no_peak_only:
         return False  # on a narrow band a pip's dash blurs into the edge: no peak over it tells alone
