@@ -21,8 +21,15 @@ from vision.lean import top_face_levels
 from vision.rays import band_grid
 
 # r/f, die sides: a band this wide at least (a view angle of 17°) shows its pips clear of the top
-# face's edge; on narrower bands they blur into it
+# face's edge; on narrower bands they blur into it, less deep
 INNER_BAND = 0.3
+# r/f, die sides: a narrower band still shows the dashes, their depth cut in proportion to its width
+# (a dash across the band is as tall as the foreshortened face, the blur of a pixel or two the same):
+# below INNER_BAND the darkest dash is weighed against NO_DASH times width / INNER_BAND of the top
+# pips' contrast. Scaled back by INNER_BAND / width, flat dice by the wall measured 0.108 and more,
+# leaning dice 0.091 at most (on simulated throws); under NARROW_BAND (a view angle of 10°) the band
+# is 4 pixels and less
+NARROW_BAND = 0.17
 # where across the band the side face's pips lie: 0.2 to 0.8 of its height from the top edge
 DASH_DEPTH = (0.15, 0.85)
 BAND_ACROSS = 0.4  # die sides either side of the ray: within the face's width
@@ -48,14 +55,15 @@ def hides_inner_face(
 ) -> bool:
     """True when the band where a flat die must show its side face turned to the nadir has no dash.
 
-    Only for a read face whose predicted band is INNER_BAND of a side wide or more; False when
-    the band leaves the picture or the top face's pips give no contrast to compare with. With
+    Only for a read face whose predicted band is NARROW_BAND of a side wide or more (below
+    INNER_BAND by the darkest dash alone, against a bar cut with the width); False when the band
+    leaves the picture or the top face's pips give no contrast to compare with. With
     `no_peak_only`, only when no mark stands out over the face on both sides of it (NO_PEAK).
     """
     dx, dy = face.center[0] - nadir[0], face.center[1] - nadir[1]
     radius = math.hypot(dx, dy)
     width = radius / focal  # die sides
-    if width < INNER_BAND:
+    if width < NARROW_BAND:
         return False
     levels = top_face_levels(face, dark, die_size)
     if levels is None:
@@ -70,8 +78,10 @@ def hides_inner_face(
         return False
     band = cv2.blur(cv2.remap(dark, *grid, cv2.INTER_LINEAR).astype(np.float32), (3, 3))
     darkest = float((np.median(band, axis=1, keepdims=True) - band).max())
-    if darkest < NO_DASH * contrast and not no_peak_only:
+    if darkest < NO_DASH * min(width / INNER_BAND, 1.0) * contrast and not no_peak_only:
         return True
+    if width < INNER_BAND and not no_peak_only:
+        return False  # on a narrow band a pip's dash blurs into the edge: no peak over it tells alone
     # the whole side face: from the top face's edge to its far edge, r/f of a side further
     face_band = np.arange(0.5 * die_size, (0.5 + width) * die_size, STEP_PX)
     peak = _dash_peak(face, dark, (ux, uy), face_band, (near, far), across)

@@ -191,3 +191,55 @@ def test_a_black_die_leaning_over_its_shadow_of_its_colour_is_refused() -> None:
         ("cocked", 402, 56)
     ]
     assert sorted(d.value for d in reading.dice) == [1, 1, 4]
+
+
+def test_a_narrow_inner_band_with_no_dash_is_a_die_tipped_towards_the_lens() -> None:
+    # 207 px from the nadir through a lens of 900 px: a flat die's inner side face is 0.23 of a side
+    # wide (6 px), under INNER_BAND; felt there still tells, a face with the dashes of its pips does not
+    nadir = (100.0, CENTRE[1] + 207.0)
+    plane, face = _die(inner_face=False)
+    assert hides_inner_face(face, plane, nadir, FOCAL, SIDE)
+    plane, face = _die(inner_face=True)
+    edge = int(CENTRE[1] + SIDE / 2)
+    plane[edge + 6:edge + 12, :] = 120  # the face as wide as that parallax, its dashes in it
+    assert not hides_inner_face(face, plane, nadir, FOCAL, SIDE)
+
+
+def test_a_black_die_leaning_at_a_narrow_view_angle_is_refused() -> None:
+    # a black 5 on green felt leaning 39° on the wall, 13° off the lens's axis: the side face a flat
+    # die there shows past its inner edge (0.23 of a side) is its shadow, without a dash
+    name = "dark-dice-28004-leaning-5-narrow-part"
+    image = cv2.imread(str(DATA / f"{name}.png"), cv2.IMREAD_COLOR)
+    reading = _read(name).read(image)
+    assert reading.dice == ()
+    assert [(u.reason, round(u.center[0]), round(u.center[1])) for u in reading.unreadable] == [
+        ("cocked", 62, 37)
+    ]
+    # without the focal length the band's width is unknown, and the die reads as a 5
+    assert [d.value for d in _read(name, with_focal=False).read(image).dice] == [5]
+
+
+def test_a_flat_die_with_faint_dashes_on_a_narrow_inner_band_is_read() -> None:
+    # a flat ivory 4 by the wall on white felt, 0.19 of a side of parallax: the dashes of its side
+    # face stand out 0.068 of its pips' contrast, over the bar cut with the band's width (0.063)
+    name = "white-felt-3-flat-4-narrow-part"
+    image = cv2.imread(str(DATA / f"{name}.png"), cv2.IMREAD_COLOR)
+    reading = _read(name).read(image)
+    assert sorted((d.value, round(d.center[0]), round(d.center[1])) for d in reading.dice) == [
+        (2, 118, 110), (4, 64, 30)
+    ]
+    assert reading.unreadable == ()
+
+
+def test_an_ivory_die_leaning_at_a_narrow_view_angle_beside_a_flat_die_is_refused() -> None:
+    # an ivory 4 on pale felt leaning 31° on the wall, 12° off the lens's axis (0.21 of a side of
+    # parallax), a flat 3 by the wall beside it: the leaning die's band holds felt, the darkest mark
+    # just under the bar cut with the band's width; the flat 3 shows its side face's dashes
+    name = "random-27049-leaning-4-narrow-part"
+    image = cv2.imread(str(DATA / f"{name}.png"), cv2.IMREAD_COLOR)
+    reading = _read(name).read(image)
+    assert [(d.value, round(d.center[0]), round(d.center[1])) for d in reading.dice] == [(3, 87, 23)]
+    assert [(u.reason, round(u.center[0]), round(u.center[1])) for u in reading.unreadable] == [
+        ("cocked", 52, 34)
+    ]
+    assert sorted(d.value for d in _read(name, with_focal=False).read(image).dice) == [3, 4]
