@@ -22,6 +22,9 @@ from vision.verdicts import LEAN_SUPPORT_REACH, could_lean
 # (half a side either side of its centre) clear of the band looked at past the top face (0.45)
 ASIDE_ACROSS = 0.95
 TOP_DOWN_ASPECT = 0.9  # about 25° of tilt; flat faces under the box's camera measure 0.92+
+# a pip's centre is found to about a quarter pixel, and a grid's fitted axes (over pips two spacings
+# apart) to about a tenth of a pixel per spacing: a small grid's aspect is that much less sure
+ASPECT_PX = 0.1
 # a refused group centred OTHER_TOP_FACE die sides or more from a top face is another die's top face
 # (a leaning die's second face is centred within 0.85 of a side, half a side and at most sin 45° of
 # a half side past its centre), and the pips within OWN_PIPS die sides of its centre are on it
@@ -59,7 +62,7 @@ def cocked_if_leaning(
     """
     if face.value is None:
         return face
-    if face.fit is not None and face.fit.aspect < TOP_DOWN_ASPECT:
+    if face.fit is not None and face.fit.aspect < TOP_DOWN_ASPECT - ASPECT_PX / max(face.fit.spacing, 1.0):
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="tilted grid")
     if die_size:
         unclaimed = [b for b in unclaimed if not on_another_top_face(face, b, frame_faces or [], die_size)]
