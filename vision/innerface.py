@@ -25,11 +25,15 @@ from vision.rays import band_grid
 INNER_BAND = 0.3
 # r/f, die sides: a narrower band still shows the dashes, their depth cut in proportion to its width
 # (a dash across the band is as tall as the foreshortened face, the blur of a pixel or two the same):
-# below INNER_BAND the darkest dash is weighed against NO_DASH times width / INNER_BAND of the top
-# pips' contrast. Scaled back by INNER_BAND / width, flat dice by the wall measured 0.108 and more,
-# leaning dice 0.091 at most (on simulated throws); under NARROW_BAND (a view angle of 10°) the band
-# is 4 pixels and less
+# below INNER_BAND the darkest dash is weighed against NARROW_SHARE times NO_DASH times
+# width / INNER_BAND of the top pips' contrast; under NARROW_BAND (a view angle of 10°) the band is
+# 4 pixels and less
 NARROW_BAND = 0.17
+# share of NO_DASH asked below INNER_BAND: a band of a few pixels blurs the dash into the top face's
+# edge, and a side face in the wall's shade lowers it again. Scaled back by INNER_BAND / width, a flat
+# red 4 of white pips by a dark wall measured 0.058, every other flat die 0.095 and more, the leaning
+# dice this alone catches 0.048 at most (on simulated throws)
+NARROW_SHARE = 0.5
 # where across the band the side face's pips lie: 0.2 to 0.8 of its height from the top edge
 DASH_DEPTH = (0.15, 0.85)
 BAND_ACROSS = 0.4  # die sides either side of the ray: within the face's width
@@ -56,7 +60,8 @@ def hides_inner_face(
     """True when the band where a flat die must show its side face turned to the nadir has no dash.
 
     Only for a read face whose predicted band is NARROW_BAND of a side wide or more (below
-    INNER_BAND by the darkest dash alone, against a bar cut with the width); False when the band
+    INNER_BAND by the darkest dash alone, against a bar cut with the width and NARROW_SHARE); False
+    when the band
     leaves the picture or the top face's pips give no contrast to compare with. With
     `no_peak_only`, only when no mark stands out over the face on both sides of it (NO_PEAK).
     """
@@ -78,7 +83,8 @@ def hides_inner_face(
         return False
     band = cv2.blur(cv2.remap(dark, *grid, cv2.INTER_LINEAR).astype(np.float32), (3, 3))
     darkest = float((np.median(band, axis=1, keepdims=True) - band).max())
-    if darkest < NO_DASH * min(width / INNER_BAND, 1.0) * contrast and not no_peak_only:
+    bar = NO_DASH if width >= INNER_BAND else NARROW_SHARE * NO_DASH * width / INNER_BAND
+    if darkest < bar * contrast and not no_peak_only:
         return True
     if width < INNER_BAND and not no_peak_only:
         return False  # on a narrow band a pip's dash blurs into the edge: no peak over it tells alone

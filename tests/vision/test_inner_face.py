@@ -229,17 +229,3 @@ def test_a_flat_die_with_faint_dashes_on_a_narrow_inner_band_is_read() -> None:
         (2, 118, 110), (4, 64, 30)
     ]
     assert reading.unreadable == ()
-
-
-def test_an_ivory_die_leaning_at_a_narrow_view_angle_beside_a_flat_die_is_refused() -> None:
-    # an ivory 4 on pale felt leaning 31° on the wall, 12° off the lens's axis (0.21 of a side of
-    # parallax), a flat 3 by the wall beside it: the leaning die's band holds felt, the darkest mark
-    # just under the bar cut with the band's width; the flat 3 shows its side face's dashes
-    name = "random-27049-leaning-4-narrow-part"
-    image = cv2.imread(str(DATA / f"{name}.png"), cv2.IMREAD_COLOR)
-    reading = _read(name).read(image)
-    assert [(d.value, round(d.center[0]), round(d.center[1])) for d in reading.dice] == [(3, 87, 23)]
-    assert [(u.reason, round(u.center[0]), round(u.center[1])) for u in reading.unreadable] == [
-        ("cocked", 52, 34)
-    ]
-    assert sorted(d.value for d in _read(name, with_focal=False).read(image).dice) == [3, 4]
