@@ -69,7 +69,8 @@ def tint_ray_lengths(colour: np.ndarray, pip: PipBlob, start: float, reach: floa
     sums = seen.sum(axis=-1)
     step = np.abs(seen / np.maximum(sums, 1.0)[..., None] - face / float(face.sum())).sum(axis=-1)
     # the tint of a sample darker than the face is the noisier (a few levels over a smaller sum)
-    limit = np.maximum(EDGE_TINT, TINT_NOISE / np.minimum(sums, float(face.sum())))
+    # (a black sample's sum of 0 is held at 1: it ends nothing, being too dark, as below)
+    limit = np.maximum(EDGE_TINT, TINT_NOISE / np.maximum(np.minimum(sums, float(face.sum())), 1.0))
     return _first_edge((step > limit) & (sums >= TOO_DARK), radii, xs, ys, colour.shape)
 
 

@@ -9,6 +9,7 @@ red-brown felt.
 from __future__ import annotations
 
 import math
+import warnings
 from pathlib import Path
 
 import cv2
@@ -73,6 +74,17 @@ def test_the_tint_of_a_darker_sample_is_held_to_its_own_noise() -> None:
     # a sample as bright as the face, as far from its tint, is another face
     colour[30, 37:39] = (35, 47, 53)
     assert 6.5 <= float(tint_ray_lengths(colour, pip, 5.0, 25.0, 32)[0]) <= 8.5
+
+
+def test_black_samples_end_no_tint_ray_and_warn_of_nothing() -> None:
+    # a black stripe (sum 0) across the rays: too dark for a tint, it ends nothing, and its tint
+    # limit is no division by zero
+    _dark, colour, pip = face_with_pip(200.0)
+    colour[:, 47:50] = 0
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        lengths = tint_ray_lengths(colour, pip, 5.0, 25.0, 32)
+    assert np.isinf(lengths[0])
 
 
 def test_a_red_1_whose_face_fades_into_the_felt_is_read_on_its_square() -> None:
