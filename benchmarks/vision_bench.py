@@ -24,7 +24,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -211,11 +211,16 @@ def _cocked_throw(outcome: object) -> bool:
 
 
 def simulated_rests(
-    target: int, first_seed: int = 5000, crops: dict[str, list[np.ndarray]] | None = None
+    target: int,
+    first_seed: int = 5000,
+    crops: dict[str, list[np.ndarray]] | None = None,
+    on_rest: Callable[[str, int, Any, TrayAtRest, np.ndarray, bool], None] | None = None,
 ) -> Counter[str]:
     """Play simulated sessions until `target` rest states; count how they were read.
 
-    With `crops`, pictures of the dice not read right are collected, by kind of failure.
+    With `crops`, pictures of the dice not read right are collected, by kind of failure; with
+    `on_rest`, each true rest state the tracker announced is passed on (preset, seed, truth, the
+    tracker's rest, the frame it read, read exactly or not), as `benchmarks.saved_rests` saves it.
     """
     from hardware.sim.errors import SimulatorError
     from hardware.sim.tray import SimTray
@@ -266,6 +271,8 @@ def simulated_rests(
                 failures: list[tuple[str, tuple[float, float], str]] = []
                 exact = _score_rest(rest, truth, tally, failures)
                 tally["exact"] += exact
+                if on_rest is not None:
+                    on_rest(preset, seed, truth, rest, image, exact)
                 tally[f"scene {scene} rests"] += 1
                 tally[f"scene {scene} exact"] += exact
                 if crops is not None:
