@@ -52,6 +52,11 @@ class TrackerSettings:
     change_level: float = 10.0  # grey levels (of the small image) that count as a change
     change_share: float = 0.06  # and this share of the pixel's level (lamp flicker on white)
     min_changed: int = 2  # changed small pixels that make motion
+    # or, with the tray's outline, one small pixel on the tray changed this many times its allowed
+    # level: a die let go in place, of nearly the felt's shade, may change one pixel only, while a
+    # small pixel (the mean of about a hundred) carries a noise of 2 to 3 grey levels; off the tray
+    # the last sliver of a shadow leaving the picture does as much
+    lone_change: float = 2.0
     occluder_dice: float = 6.0  # a changed blob larger than this many dice is an occluder
     unmoved_level: float = 8.0  # mean grey change round a die that still counts as unmoved
     # a die's last creep, a few small pixels a frame below `change_level`, adds up to more than the
@@ -73,6 +78,7 @@ class TrayTracker:
         # the tracker reads the whole frame, so that dice landing beside the tray are seen
         self._reader = DiceReader(self.profile, crop_to_tray=False)
         self._scale = 0.0
+        self._tray_mask: np.ndarray | None = None
         self._prev: np.ndarray | None = None
         self._prev_t = 0
         self._recent: deque[tuple[int, np.ndarray]] = deque(maxlen=_RECENT_FRAMES)
@@ -177,7 +183,23 @@ class TrayTracker:
         return np.abs(now - before * gain)
 
     def _changed(self, now: np.ndarray, before: np.ndarray) -> bool:
-        return int(self._change_map(now, before).sum()) >= self.settings.min_changed
+        diff = self._flicker_free_diff(now, before)
+        allowed = self.settings.change_level + self.settings.change_share * before
+        if int((diff > allowed).sum()) >= self.settings.min_changed:
+            return True
+        on_tray = self._tray_small(now.shape)
+        return on_tray is not None and bool((on_tray & (diff > self.settings.lone_change * allowed)).any())
+
+    def _tray_small(self, shape: tuple[int, ...]) -> np.ndarray | None:
+        """The small image's pixels on the tray (None without its outline), made once."""
+        if not self.profile.tray_polygon:
+            return None
+        if self._tray_mask is None or self._tray_mask.shape != shape[:2]:
+            outline = np.asarray(self.profile.tray_polygon, dtype=np.float64) / self._scale
+            mask = np.zeros(shape[:2], np.uint8)
+            cv2.fillPoly(mask, [np.round(outline).astype(np.int32)], 1)
+            self._tray_mask = mask.astype(bool)
+        return self._tray_mask
 
     # -- at rest ---------------------------------------------------------------------------------
 

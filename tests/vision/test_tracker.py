@@ -275,3 +275,29 @@ def test_dice_come_to_rest_together_in_a_row_are_no_occluder() -> None:
     assert len(rests) == 2, rests
     assert rests[1].t_ns == 14 * FRAME_NS
     assert sorted(d.value for d in rests[1].dice) == [2, 4, 6]
+
+
+def test_a_die_let_go_in_place_that_changes_one_small_pixel_on_the_tray_is_motion() -> None:
+    # a die let go leaning on the wall, of nearly the felt's shade, at rest from its first frame:
+    # one small-image pixel changes, by far more than noise. On the tray it is motion and a new
+    # rest; off the tray (a shadow's last sliver leaving the picture) it is not
+    from vision.profile import CalibrationProfile
+
+    profile = CalibrationProfile(tray_polygon=((50.0, 50.0), (450.0, 50.0), (450.0, 430.0), (50.0, 430.0)))
+    scene = tray_with([DrawnDie(2, (200, 200))], seed=4)
+    placed = scene.copy()
+    placed[96:104, 296:304] = np.clip(placed[96:104, 296:304].astype(int) + 60, 0, 255)  # on the tray
+    beyond = scene.copy()
+    beyond[96:104, 496:504] = np.clip(beyond[96:104, 496:504].astype(int) + 60, 0, 255)  # off it
+    for changed, moves in ((placed, True), (beyond, False)):
+        tracker = TrayTracker(profile)
+        assert tracker._changed(tracker._shrink(changed), tracker._shrink(scene)) is moves
+        events = run(tracker, [scene] * 8 + [changed] * 8)
+        rests = [k for k, e in events if isinstance(e, TrayAtRest)]
+        assert len(rests) == (2 if moves else 1)
+        if moves:
+            assert [k for k, e in events if isinstance(e, TrayMotion)] == [8]
+            assert events[-1][1].t_ns == 8 * FRAME_NS  # the die's first frame: still from there
+    # without the tray's outline, no lone pixel is motion (the picture's edge may be anywhere)
+    bare = TrayTracker()
+    assert not bare._changed(bare._shrink(placed), bare._shrink(scene))
