@@ -22,13 +22,13 @@ import sys
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import cv2
 import numpy as np
 
 from benchmarks import vision_bench
 from calibration.simulated import profile_for_preset
+from hardware.sim.truth import RestDie, RestState
 from vision.events import RestingDie, TrayAtRest
 from vision.reader import DiceReader
 
@@ -40,18 +40,10 @@ class SavedRestsError(ValueError):
 
 
 @dataclass(frozen=True)
-class SavedDie:
-    """A true die of a saved rest, as the bench's scoring reads it."""
-
-    value: int
-    centre_px: tuple[float, float]
-    cocked: bool
-    on_tray: bool
-
-
-@dataclass(frozen=True)
 class SavedRest:
-    dice: tuple[SavedDie, ...]
+    """The true dice of a saved rest, as the bench's scoring reads them."""
+
+    dice: tuple[RestDie, ...]
 
 
 def save(folder: Path, rests: int, first_seed: int) -> Counter[str]:
@@ -60,7 +52,7 @@ def save(folder: Path, rests: int, first_seed: int) -> Counter[str]:
     with open(folder / RESTS_FILE, "w", encoding="utf-8") as log:
 
         def keep(
-            preset: str, seed: int, truth: Any, rest: TrayAtRest, image: np.ndarray, exact: bool
+            preset: str, seed: int, truth: RestState, rest: TrayAtRest, image: np.ndarray, exact: bool
         ) -> None:
             name = f"{preset}-s{seed}-{truth.t_ns}"
             if not cv2.imwrite(str(folder / f"{name}.png"), image):
@@ -89,9 +81,9 @@ def score(folder: Path, failures_out: list[str] | None = None) -> Counter[str]:
         try:
             record = json.loads(line)
             truth = SavedRest(tuple(
-                SavedDie(int(d["value"]), (float(d["centre"][0]), float(d["centre"][1])),
-                         bool(d["cocked"]), bool(d["on_tray"]))
-                for d in record["truth"]
+                RestDie(i, int(d["value"]), bool(d["on_tray"]), bool(d["cocked"]),
+                        (float(d["centre"][0]), float(d["centre"][1])))
+                for i, d in enumerate(record["truth"])
             ))
             records.append((number, str(record["preset"]), str(record["name"]), truth))
         except (ValueError, KeyError, TypeError, IndexError) as error:

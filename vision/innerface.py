@@ -61,8 +61,7 @@ def hides_inner_face(
 
     Only for a read face whose predicted band is NARROW_BAND of a side wide or more (below
     INNER_BAND by the darkest dash alone, against a bar cut with the width and NARROW_SHARE); False
-    when the band
-    leaves the picture or the top face's pips give no contrast to compare with. With
+    when the band leaves the picture or the top face's pips give no contrast to compare with. With
     `no_peak_only`, only when no mark stands out over the face on both sides of it (NO_PEAK).
     """
     dx, dy = face.center[0] - nadir[0], face.center[1] - nadir[1]

@@ -237,6 +237,7 @@ def dash_past_top_face(
     mask = (band < local - darkness).astype(np.uint8)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     rows, cols = mask.shape
+    turns: list[float | None] = []  # a 1's turn, found once, when a dash first needs it
     floor = WALL_FACE_SHADE * level if by_wall else level - face_tolerance(level, contrast)
     side = face.size if face.fit is not None else die_size
     tinted = None
@@ -269,7 +270,9 @@ def dash_past_top_face(
         ):
             continue
         # the band out from a 1 may run over a corner of its top face, past the inscribed circle
-        turn = one_turn(face, dark, die_size) if face.fit is None else None
+        if face.fit is None and not turns:
+            turns.append(one_turn(face, dark, die_size))
+        turn = turns[0] if turns else None
         if turn is not None and _past_top_face(face, dash_x, dash_y, die_size, turn) <= edge:
             continue
         if (aside or by_wall) and _runs_on(band, labels == k, inner_only=not aside):

@@ -170,10 +170,13 @@ class TrayTracker:
         return small.astype(np.float32)
 
     def _change_map(self, now: np.ndarray, before: np.ndarray) -> np.ndarray:
-        diff = self._flicker_free_diff(now, before)
+        return self._change_ratio(now, before) > 1.0
+
+    def _change_ratio(self, now: np.ndarray, before: np.ndarray) -> np.ndarray:
+        """Each small pixel's change over the change allowed it."""
         # bright pixels clip, so they do not follow the row's gain: allow them a share of it
         allowed = self.settings.change_level + self.settings.change_share * before
-        return diff > allowed
+        return self._flicker_free_diff(now, before) / allowed
 
     @staticmethod
     def _flicker_free_diff(now: np.ndarray, before: np.ndarray) -> np.ndarray:
@@ -183,12 +186,11 @@ class TrayTracker:
         return np.abs(now - before * gain)
 
     def _changed(self, now: np.ndarray, before: np.ndarray) -> bool:
-        diff = self._flicker_free_diff(now, before)
-        allowed = self.settings.change_level + self.settings.change_share * before
-        if int((diff > allowed).sum()) >= self.settings.min_changed:
+        ratio = self._change_ratio(now, before)
+        if int((ratio > 1.0).sum()) >= self.settings.min_changed:
             return True
         on_tray = self._tray_small(now.shape)
-        return on_tray is not None and bool((on_tray & (diff > self.settings.lone_change * allowed)).any())
+        return on_tray is not None and bool((on_tray & (ratio > self.settings.lone_change)).any())
 
     def _tray_small(self, shape: tuple[int, ...]) -> np.ndarray | None:
         """The small image's pixels on the tray (None without its outline), made once."""

@@ -250,20 +250,19 @@ def ramp_width(
 
 
 def _alike_each(samples: np.ndarray, background: np.ndarray) -> np.ndarray:
-    """`_alike` for each of the (..., 3) samples."""
-    ground = max(float(background.sum()), 1.0)
+    """Which of the (..., 3) samples are the background's colour, within BACKGROUND_SHADE of its
+    brightness and BACKGROUND_TINT of its tint; none are a black background's (past the picture)."""
+    ground = float(background.sum())
     totals = samples.sum(axis=-1)
+    if ground < 1.0:
+        return np.zeros(totals.shape, bool)
     tint = np.abs(samples / np.maximum(totals, 1.0)[..., None] - background / ground).sum(axis=-1)
     ratio = totals / ground
     return (ratio >= BACKGROUND_SHADE[0]) & (ratio <= BACKGROUND_SHADE[1]) & (tint <= BACKGROUND_TINT)
 
 
 def _alike(shade: np.ndarray, background: np.ndarray) -> bool:
-    total, ground = float(shade.sum()), float(background.sum())
-    if ground < 1.0:
-        return False
-    tint = float(np.abs(shade / max(total, 1.0) - background / ground).sum())
-    return BACKGROUND_SHADE[0] <= total / ground <= BACKGROUND_SHADE[1] and tint <= BACKGROUND_TINT
+    return bool(_alike_each(shade, background))
 
 
 def _median_colour(colour: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:

@@ -221,7 +221,8 @@ def test_a_black_die_leaning_at_a_narrow_view_angle_is_refused() -> None:
 
 def test_a_flat_die_with_faint_dashes_on_a_narrow_inner_band_is_read() -> None:
     # a flat ivory 4 by the wall on white felt, 0.19 of a side of parallax: the dashes of its side
-    # face stand out 0.068 of its pips' contrast, over the bar cut with the band's width (0.063)
+    # face stand out 0.068 of its pips' contrast, over the bar cut with the band's width and
+    # NARROW_SHARE (0.032)
     name = "white-felt-3-flat-4-narrow-part"
     image = cv2.imread(str(DATA / f"{name}.png"), cv2.IMREAD_COLOR)
     reading = _read(name).read(image)
