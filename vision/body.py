@@ -18,7 +18,7 @@ import numpy as np
 
 from vision.backdrop import backdrop_reaches
 from vision.faces import Face
-from vision.innerface import hides_inner_face
+from vision.innerface import inner_face_marks
 from vision.lean import dash_past_top_face
 from vision.rays import RAY_COUNT, STEP_PX, outward_rays
 from vision.wallfoot import wall_direction
@@ -267,12 +267,13 @@ def by_wall_without_inner_face(
     die there shows towards the `nadir`: no dash of its pips where they must be, and no band of die
     colour past the inner edge either (`vision/innerface.py`)."""
     depth = cv2.pointPolygonTest(outline.reshape(-1, 1, 2), face.center, True)
-    if depth > WALL_REACH * die_size or not hides_inner_face(face, dark, nadir, focal, die_size):
+    if depth > WALL_REACH * die_size:
+        return False
+    marks = inner_face_marks(face, dark, nadir, focal, die_size)
+    if not marks.hidden:
         return False
     away, inner = _inner_reach(face, view_centre, die_size, colour)
     # a side face of die colour past the inner edge is in view, faint dashes or not; but a band of
     # die colour with no mark standing out over it on both sides across it is no face (every face
     # has pips): the shadow of a black die is of its colour
-    return away and (
-        inner is None or inner < INNER_FACE[0] or hides_inner_face(face, dark, nadir, focal, die_size, True)
-    )
+    return away and (inner is None or inner < INNER_FACE[0] or marks.no_peak)

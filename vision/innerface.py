@@ -12,6 +12,7 @@ die's shaded side takes the felt's tint), but the dashes do.
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -49,6 +50,54 @@ NO_DASH = 0.1
 NO_PEAK = 0.055
 
 
+class InnerMarks(NamedTuple):
+    """What the band where a flat die shows its side face turned to the nadir holds."""
+
+    hidden: bool  # no dash of a pip where one must be: the side face is not in view
+    no_peak: bool  # no mark stands out over the band on both sides of it across (NO_PEAK)
+
+
+def inner_face_marks(
+    face: Face,
+    dark: np.ndarray,
+    nadir: tuple[float, float],
+    focal: float,
+    die_size: float,
+) -> InnerMarks:
+    """Whether the band where a flat die must show its side face turned to the nadir has a dash.
+
+    Only for a read face whose predicted band is NARROW_BAND of a side wide or more (below
+    INNER_BAND by the darkest dash alone, against a bar cut with the width and NARROW_SHARE); both
+    False when the band leaves the picture or the top face's pips give no contrast to compare with.
+    """
+    nothing = InnerMarks(False, False)
+    dx, dy = face.center[0] - nadir[0], face.center[1] - nadir[1]
+    radius = math.hypot(dx, dy)
+    width = radius / focal  # die sides
+    if width < NARROW_BAND:
+        return nothing
+    levels = top_face_levels(face, dark, die_size)
+    if levels is None:
+        return nothing
+    contrast = levels[1]
+    ux, uy = -dx / radius, -dy / radius
+    near, far = ((0.5 + share * width) * die_size for share in DASH_DEPTH)
+    along = np.arange(near, far, STEP_PX)
+    across = np.arange(-BAND_ACROSS * die_size, BAND_ACROSS * die_size, STEP_PX)
+    grid = band_grid(face.center, (ux, uy), along, across, dark.shape)
+    if grid is None:
+        return nothing
+    band = cv2.blur(cv2.remap(dark, *grid, cv2.INTER_LINEAR).astype(np.float32), (3, 3))
+    darkest = float((np.median(band, axis=1, keepdims=True) - band).max())
+    bar = NO_DASH if width >= INNER_BAND else NARROW_SHARE * NO_DASH * width / INNER_BAND
+    # the whole side face: from the top face's edge to its far edge, r/f of a side further
+    face_band = np.arange(0.5 * die_size, (0.5 + width) * die_size, STEP_PX)
+    peak = _dash_peak(face, dark, (ux, uy), face_band, (near, far), across)
+    no_peak = peak is not None and peak < NO_PEAK * contrast
+    # on a narrow band a pip's dash blurs into the edge: no peak over it tells alone
+    return InnerMarks(darkest < bar * contrast or (width >= INNER_BAND and no_peak), no_peak)
+
+
 def hides_inner_face(
     face: Face,
     dark: np.ndarray,
@@ -57,40 +106,10 @@ def hides_inner_face(
     die_size: float,
     no_peak_only: bool = False,
 ) -> bool:
-    """True when the band where a flat die must show its side face turned to the nadir has no dash.
-
-    Only for a read face whose predicted band is NARROW_BAND of a side wide or more (below
-    INNER_BAND by the darkest dash alone, against a bar cut with the width and NARROW_SHARE); False
-    when the band leaves the picture or the top face's pips give no contrast to compare with. With
-    `no_peak_only`, only when no mark stands out over the face on both sides of it (NO_PEAK).
-    """
-    dx, dy = face.center[0] - nadir[0], face.center[1] - nadir[1]
-    radius = math.hypot(dx, dy)
-    width = radius / focal  # die sides
-    if width < NARROW_BAND:
-        return False
-    levels = top_face_levels(face, dark, die_size)
-    if levels is None:
-        return False
-    contrast = levels[1]
-    ux, uy = -dx / radius, -dy / radius
-    near, far = ((0.5 + share * width) * die_size for share in DASH_DEPTH)
-    along = np.arange(near, far, STEP_PX)
-    across = np.arange(-BAND_ACROSS * die_size, BAND_ACROSS * die_size, STEP_PX)
-    grid = band_grid(face.center, (ux, uy), along, across, dark.shape)
-    if grid is None:
-        return False
-    band = cv2.blur(cv2.remap(dark, *grid, cv2.INTER_LINEAR).astype(np.float32), (3, 3))
-    darkest = float((np.median(band, axis=1, keepdims=True) - band).max())
-    bar = NO_DASH if width >= INNER_BAND else NARROW_SHARE * NO_DASH * width / INNER_BAND
-    if darkest < bar * contrast and not no_peak_only:
-        return True
-    if width < INNER_BAND and not no_peak_only:
-        return False  # on a narrow band a pip's dash blurs into the edge: no peak over it tells alone
-    # the whole side face: from the top face's edge to its far edge, r/f of a side further
-    face_band = np.arange(0.5 * die_size, (0.5 + width) * die_size, STEP_PX)
-    peak = _dash_peak(face, dark, (ux, uy), face_band, (near, far), across)
-    return peak is not None and peak < NO_PEAK * contrast
+    """True when the band where a flat die must show its side face turned to the nadir has no
+    dash (`inner_face_marks`); with `no_peak_only`, only when no mark stands out over it."""
+    marks = inner_face_marks(face, dark, nadir, focal, die_size)
+    return marks.no_peak if no_peak_only else marks.hidden
 
 
 def _dash_peak(

@@ -33,6 +33,9 @@ LEAN_SUPPORT_REACH = 1.8
 # die sizes: the top faces of two dice seen from above lie a side apart at least; a group refused
 # nearer a leaning die's centre is that die's second face (0.68 for a 2 beside a leaning red 1)
 SAME_DIE_REACH = 0.75
+# die sizes: two refusals nearer than this are one die's, its top face and the face it turns up
+# (0.76 of a side apart on a die leaning 39° on the wall); two dice lie a side apart at least
+ONE_DIE_REFUSALS = 0.85
 
 
 def drop_weak_ones(per_plane: list[list[Face]]) -> list[Face]:
@@ -157,9 +160,11 @@ def resolve_overlaps(faces: list[Face], die_size: float | None = None) -> list[F
     refused = [f for f in faces if f.value is None and not (die_size and f.reason is None)]
     if die_size:
         refused.sort(key=lambda f: abs(f.size - die_size))
+    apart = ONE_DIE_REFUSALS * die_size if die_size else 0.0
     for face in refused:
         reach = 0.9 * max(face.size, typical)
-        if all(math.dist(k.center, face.center) > reach for k in kept):
+        if all(math.dist(k.center, face.center) > (reach if k.value is not None else max(reach, apart))
+               for k in kept):
             kept.append(face)
     return kept
 

@@ -31,3 +31,15 @@ def test_with_the_die_size_known_the_refusal_of_that_size_is_reported() -> None:
     pair = Face(None, (321.0, 42.0), 16.6, 0.0, "cocked", 2, 0.5, "squashed pips")
     lone = Face(None, (321.0, 60.0), 29.2, 0.0, "not_pips", 1, 0.9, "a like pip nearby")
     assert resolve_overlaps([*reads, pair, lone], 29.2) == [*reads, lone]
+
+
+def test_two_refusals_nearer_than_a_die_side_are_one_die() -> None:
+    # a die leaning 39° on the far wall (die side 28 px): its top face refused as cocked, and the
+    # two pips of the face it turns up, 21 px further, refused as a group with a mark in a cell
+    reads = [Face(v, (100.0 + 40 * v, 300.0), 23.0, 0.9, None, v, 0.95) for v in (2, 3)]
+    top = Face(None, (298.4, 76.1), 20.5, 0.0, "cocked", 2, 0.0, "second face seen")
+    turned_up = Face(None, (295.4, 54.8), 18.8, 0.0, "occluded", 3, 0.0, "mark in an empty cell")
+    assert resolve_overlaps([*reads, turned_up, top], 28.0) == [*reads, top]
+    # two dice refused side by side lie a side apart: both are reported
+    beside = Face(None, (298.4 + 28.0, 76.1), 20.5, 0.0, "cocked", 2, 0.0, "second face seen")
+    assert resolve_overlaps([*reads, top, beside], 28.0) == [*reads, top, beside]
