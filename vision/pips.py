@@ -95,6 +95,7 @@ _CUT_NEIGHBOURS = 2.0
 # wide (a side is some seven pip diameters; a red face on brighter felt in the light-pip plane is
 # under the local mean all round its rim), and no more: cut into its pips' solid cores, or one round core
 _TAIL_AREAS = 32.0
+_TWO_SIDES = 16.0  # pip areas: the shade along two sides of the face, a pip wide
 
 
 def _shape(contour: np.ndarray, search: PipSearch, dx: float = 0.0, dy: float = 0.0) -> _Shape | None:
@@ -346,6 +347,10 @@ def find_pip_blobs(dark: np.ndarray, search: PipSearch) -> list[PipBlob]:
         convex = shape[6] >= search.min_solidity
         if long_tail and not convex:
             pieces = _split_merged(smooth, contour, search, tailed=True, parts=True)
+            if ellipse[2] > _TWO_SIDES * pip_area:
+                # past two sides the blob is mostly its face's rim or the die's shade, whose pieces
+                # run along it: only round cores, pips seen from above, are taken from it
+                pieces = [p for p in pieces if p[4] >= _ROUND_CORE * p[3]]
             if pieces:
                 shapes.extend(pieces)
                 origins.extend([-1] * len(pieces))

@@ -65,3 +65,11 @@ def test_pips_run_into_the_rim_of_their_face_all_round_are_cut_from_it() -> None
     # made one blob of 17.5 pip areas
     assert len(_round_pips_near(TWO_IN_RIM, (56.7, 56.0))) == 2
     assert _read(TWO_IN_RIM) == [(2, 57, 56), (3, 19, 73), (6, 74, 29)]
+
+
+def test_the_shade_round_a_die_by_the_wall_gives_no_pip_past_its_edge() -> None:
+    # an ivory 6 by the wall: its shaded sides and shadow are one blob of 28 pip areas, whose
+    # pieces are stretched along it; none may pass for the pip of a face past the 6's outer edge
+    reading = read_saved("random-14025-6-by-wall-frame-part.png", "random-14025-calibration.json")
+    assert [(d.value, round(d.center[0]), round(d.center[1])) for d in reading.dice] == [(6, 510, 220)]
+    assert reading.unreadable == ()
