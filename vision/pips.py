@@ -20,6 +20,7 @@ import cv2
 import numpy as np
 
 from vision.contours import contour_areas, contour_moments
+from vision.cutsize import median_u8, sized_as_outlined
 
 # ring sample directions, shared by every blob (an even count: see _rings)
 _RING_ANGLES = np.linspace(0.0, 2.0 * math.pi, 16, endpoint=False)
@@ -70,7 +71,7 @@ class PipSearch:
     min_contrast: float = 28.0
     min_solidity: float = 0.80
     # with the die size known (the window sized from it): a pip is also cut off a tail as long
-    # as two sides of its face (_TAIL_AREAS), which costs a cut of a blob or so a frame
+    # as the four sides of its face (_TAIL_AREAS), which costs a cut of a blob or so a frame
     long_tails: bool = False
 
 
@@ -82,16 +83,19 @@ _ROUND_CORE = 0.75
 # core keeps its centre, within 0.05 of its length on the photos of real dice)
 _TAIL_OFFSET = 0.1
 _CORE_ROUNDNESS = 0.6  # a pip's core cut from a tail is round as a pip seen face-on (faces.ROUND_MIN)
-_SPLIT_LEVELS = (0.5, 0.3)  # shares of the way from a merged blob's darkest to its surround
+_SPLIT_LEVELS = (0.5, 0.3, 0.2)  # shares of the way from a merged blob's darkest to its surround
+# a level below the first parting is tried only while a piece still holds pips run together, and
+# its cut kept only when it parts more pips (a 6's column a pixel apart, bridged at 0.3 of contrast)
+_DEEP_LEVEL = 0.2
+_TWO_PIPS = 0.5  # minor over major of two round pips run together side by side
 _TAIL_LEVELS = (0.8, 0.65, 0.5)  # the same, for one pip joined to a fainter tail
-# the threshold's outline of a pip lies this far past its core cut at 0.3 to 0.5 of its contrast, at
-# most: an edge blurred over three or four pixels
-_OUTLINE_MARGIN_PX = 1.5
 # pips run together by blur touch: their cut centres lie about a diameter and a pixel apart
 _CUT_NEIGHBOURS = 2.0
-# pip areas: a pip (or a row of pips) joined to the shade along two sides of its face, a pip wide
-# (a side is some seven pip diameters), and no more: cut into its pips' solid cores, or one round core
-_TAIL_AREAS = 16.0
+# pip areas: a pip (or a row of pips) joined to the shade along the four sides of its face, a pip
+# wide (a side is some seven pip diameters; a red face on brighter felt in the light-pip plane is
+# under the local mean all round its rim), and no more: cut into its pips' solid cores, or one round core
+_TAIL_AREAS = 32.0
+_TWO_SIDES = 16.0  # pip areas: the shade along two sides of the face, a pip wide
 
 
 def _shape(contour: np.ndarray, search: PipSearch, dx: float = 0.0, dy: float = 0.0) -> _Shape | None:
@@ -177,6 +181,7 @@ def _split_merged(
     A `tailed` blob (not convex) may be one pip with a fainter tail (a shadow's edge beside the
     die): a single round, solid core left by a cut is that pip.
     """
+    pixel_search = search
     search = replace(search, min_pixels=0.0)  # cores cut from a blob: the outline's floor
     x, y, w, h = cv2.boundingRect(contour)
     x0, y0 = max(0, x - 2), max(0, y - 2)
@@ -191,8 +196,9 @@ def _split_merged(
         return []
     # the blob's levels, white round it: a cut is below a level that stays under white
     blob = crop | ~mask
-    low, high = float(blob.min()), _median_u8(outside)
+    low, high = float(blob.min()), median_u8(outside)
     cut: dict[float, list[np.ndarray]] = {}  # the tail's last level is the first split level: cut once
+    small: dict[float, list[np.ndarray]] = {}  # the pieces under pip area each cut leaves
 
     def pieces_at(share: float) -> list[np.ndarray]:
         """The pieces of pip area a cut at `share` leaves; their number alone decides whether
@@ -200,25 +206,43 @@ def _split_merged(
         if share not in cut:
             cores = (blob < low + share * (high - low)).view(np.uint8)
             pieces, _ = cv2.findContours(cores, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-            cut[share] = [
-                p for p in pieces
-                if len(p) >= 3 and search.min_area <= cv2.contourArea(p) <= search.max_area
-            ]
+            pieces = [p for p in pieces if len(p) >= 3 and cv2.contourArea(p) <= search.max_area]
+            cut[share] = [p for p in pieces if cv2.contourArea(p) >= search.min_area]
+            small[share] = [p for p in pieces if cv2.contourArea(p) < search.min_area]
         return cut[share]
 
     # pips a pixel apart (a 6 on a die twenty pixels wide) still touch at half the contrast:
     # their cores part lower down
+    found: list[_Shape] = []
+    parted, deeper = 0, False
     for share in _SPLIT_LEVELS if parts else ():
-        pieces = pieces_at(share)
+        pieces = pieces_at(share) if share != _DEEP_LEVEL or deeper else []
         if len(pieces) < 2:
+            deeper = False  # no piece left to go on cutting
             continue
         shapes = [
             s
             for s in (_shape(p, search, x0, y0) for p in pieces)
             if s is not None and s[6] >= search.min_solidity
         ]
-        if len(shapes) >= 2:
-            return _sized_as_outlined(shapes, mask, cv2.contourArea(contour), x0, y0)
+        if len(shapes) > max(1, parted):
+            parted = len(shapes)
+            # pips run together, parted: a fainter one among them (the end pip of a row by the
+            # face's edge, its bridge shallower) leaves a core under the outline's floor, of
+            # pip pixels still
+            found = shapes + [
+                s for s in (_shape(p, pixel_search, x0, y0) for p in small[share])
+                if s is not None and s[6] >= search.min_solidity
+            ]
+        # a piece not solid, or as long as two pips side by side, may still be pips run together
+        # (looked into with the die size known: the window is then sized to the pips)
+        deeper = search.long_tails and (
+            len(shapes) < len(pieces) or any(s[4] < _TWO_PIPS * s[3] for s in shapes)
+        )
+        if found and not deeper:
+            break
+    if found:
+        return sized_as_outlined(found, mask, cv2.contourArea(contour), x0, y0)
     if tailed:
         # one pip and a fainter tail: cut as high as leaves the pip alone, so that it keeps
         # about the outline the threshold gives the pips beside it
@@ -229,37 +253,6 @@ def _split_merged(
                 if core[4] >= _CORE_ROUNDNESS * core[3]:
                     return [core]
     return []
-
-
-def _median_u8(values: np.ndarray) -> float:
-    """np.median of a uint8 array to the bit (the middle value, or the mean of the two middle
-    ones, exact in float), without its overhead: it runs on every blob that may be cut."""
-    n = values.size
-    middle = np.partition(values, [(n - 1) // 2, n // 2])
-    return (int(middle[(n - 1) // 2]) + int(middle[n // 2])) / 2
-
-
-def _sized_as_outlined(
-    shapes: list[_Shape], inside: np.ndarray, outlined: float, x0: int, y0: int
-) -> list[_Shape]:
-    """Cores cut from a merged blob, given each its share of the blob's outline as its size.
-
-    A core cut at half the contrast or lower is smaller than the outline the threshold gives a
-    pip standing alone (3.2 pixels against 5.3 on one 6); each pixel of the merged outline goes
-    to the nearest core within a margin of it, and the core keeps its centre, roundness and axis.
-    The shares are of the outline's area as the moments measure it, as for a pip alone.
-    """
-    ys, xs = np.nonzero(inside)
-    centres = np.array([(s[0] - x0, s[1] - y0) for s in shapes])
-    dist = np.hypot(xs[:, None] - centres[:, 0], ys[:, None] - centres[:, 1])
-    nearest = np.argmin(dist, axis=1)
-    sized: list[_Shape] = []
-    for k, (x, y, area, major, minor, angle, solidity) in enumerate(shapes):
-        # a pip that did not part from the blob is no core's: its pixels lie beyond the margin
-        reach = math.sqrt(area / math.pi) + _OUTLINE_MARGIN_PX
-        share = outlined * float(np.count_nonzero((nearest == k) & (dist[:, k] <= reach))) / len(xs)
-        sized.append((x, y, max(area, share), major, minor, angle, solidity))
-    return sized
 
 
 def _tail_to_one_side(blob: _Shape, core: _Shape) -> bool:
@@ -354,6 +347,10 @@ def find_pip_blobs(dark: np.ndarray, search: PipSearch) -> list[PipBlob]:
         convex = shape[6] >= search.min_solidity
         if long_tail and not convex:
             pieces = _split_merged(smooth, contour, search, tailed=True, parts=True)
+            if ellipse[2] > _TWO_SIDES * pip_area:
+                # past two sides the blob is mostly its face's rim or the die's shade, whose pieces
+                # run along it: only round cores, pips seen from above, are taken from it
+                pieces = [p for p in pieces if p[4] >= _ROUND_CORE * p[3]]
             if pieces:
                 shapes.extend(pieces)
                 origins.extend([-1] * len(pieces))
