@@ -16,8 +16,8 @@ from vision.pips import PipBlob
 
 FACE_GAP_PX = 3.0  # a pip's blur tints the face this far past its rim, at most (lens and JPEG)
 # a 2's pips lie on the diagonal of the square round them; the edges give its turn to within 17° (flat
-# 2s, ivory on white felt by the wall, where edges are weakest); a leaning 1's pip and a pip of the
-# face it turns up past its edge lie 25-27° off it, on simulated throws
+# 2s, ivory on white felt by the wall, where edges are weakest; those of unlike squash 3° at most); a
+# leaning 1's pip and a pip of the face it turns up past its edge lay 19-27° off it, on simulated throws
 OFF_DIAGONAL = math.radians(21.0)
 
 
