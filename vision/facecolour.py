@@ -11,9 +11,14 @@ import math
 
 import numpy as np
 
+from vision.edgeturn import square_turn
 from vision.pips import PipBlob
 
 FACE_GAP_PX = 3.0  # a pip's blur tints the face this far past its rim, at most (lens and JPEG)
+# a 2's pips lie on the diagonal of the square round them; the edges give its turn to within 17° (flat
+# 2s, ivory on white felt by the wall, where edges are weakest; those of unlike squash 3° at most); a
+# leaning 1's pip and a pip of the face it turns up past its edge lay 19-27° off it, on simulated throws
+OFF_DIAGONAL = math.radians(21.0)
 
 
 def face_tolerance(face_level: float, pip_contrast: float) -> float:
@@ -138,14 +143,30 @@ def paths_on_face(
     return result
 
 
-def on_two_faces(dark: np.ndarray, colour: np.ndarray, pips: list[PipBlob], like_roundness: float) -> bool:
-    """True when two pips squashed unlike (past `like_roundness`) have an edge between them: each
-    lies on its own face.
+def on_two_faces(
+    dark: np.ndarray,
+    colour: np.ndarray,
+    pips: list[PipBlob],
+    like_roundness: float,
+    die_size: float | None = None,
+) -> bool:
+    """True when two pips squashed unlike (past `like_roundness`) have an edge between them, or
+    (with the `die_size` of a camera looking straight down) lie off the diagonal of the square
+    round them: each lies on its own face.
 
     One flat face is seen at one angle, so its pips are squashed alike; the grouping links no
     others, and never tried the path between them. Pieces joined again (`fallbacks.rejoin`) may
-    pair a leaning die's round top pip with a dash of the face it turns up past its edge.
+    pair a leaning die's round top pip with a dash of the face it turns up past its edge. A 2's
+    pips lie on its face's diagonal, at 45° to the edges round them; the edge between a top face
+    and the face turned up past it runs across the line from one face's pip to the other's.
     """
     if abs(pips[0].roundness - pips[1].roundness) <= like_roundness:
         return False
+    if die_size is not None:
+        centre = (0.5 * (pips[0].x + pips[1].x), 0.5 * (pips[0].y + pips[1].y))
+        turn = square_turn(centre, dark, die_size)
+        if turn is not None:
+            way = math.atan2(pips[1].y - pips[0].y, pips[1].x - pips[0].x)
+            if abs((way - turn) % (0.5 * math.pi) - 0.25 * math.pi) > OFF_DIAGONAL:
+                return True
     return not bool(paths_on_face(dark, colour, pips, np.array([0]), np.array([1]))[0])

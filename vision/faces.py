@@ -362,7 +362,10 @@ def read_group(
     contrasts = [p.contrast for p in pips]
     if len(pips) == 2 and min(contrasts) < LIKE_TWO_CONTRAST * max(contrasts):
         return refuse("not_pips", "unlike pair")
-    if len(pips) == 2 and on_two_faces(dark, colour, pips, LIKE_ROUNDNESS):
+    two_faces = len(pips) == 2 and on_two_faces(
+        dark, colour, pips, LIKE_ROUNDNESS, side_view[1] if side_view else None
+    )
+    if two_faces:
         return refuse("cocked", UNLIKE_SQUASH)
     spacing_per_pip = fit.spacing / median(diameters)
     if not 0.8 <= spacing_per_pip <= 4.0:

@@ -48,6 +48,15 @@ NO_DASH = 0.1
 # top pips' contrast) is no dash. Flat dice by the wall measured 0.069 and more, leaning dice whose
 # band held a shadow's ramp 0.031 and 0.047, on simulated throws
 NO_PEAK = 0.055
+# a flat die's side face turned to the nadir is lit as its top face is, less its turn from the light:
+# 0.24 of the top face's level at least in the dark-pip plane (side faces turned from a bar light), on
+# simulated throws; past leaning light dice on dark felt, their shadow and the felt measured 0.07-0.11
+SIDE_FACE_LIT = 0.17
+# where across and along the side face it is sampled: within its width (0.35 of a side either side of
+# the ray), and over the middle of its depth (0.3 to 0.8 of r/f), clear of the blur of both its edges
+SIDE_FACE_ACROSS = 0.35
+SIDE_FACE_SPAN = (0.3, 0.8)
+WALL_REACH = 1.0  # die sides inside the tray's outline: a die leaning on the wall has its top this near
 
 
 class InnerMarks(NamedTuple):
@@ -137,3 +146,39 @@ def _dash_peak(
     rows = np.arange(first, last)
     stand = rel[rows] - np.maximum(before[rows - 1], after[rows + 1])
     return float(stand.max())
+
+
+def inner_face_unlit(
+    face: Face,
+    dark: np.ndarray,
+    nadir: tuple[float, float],
+    focal: float,
+    die_size: float,
+    outline: np.ndarray,
+) -> bool:
+    """True when a die by the wall shows nothing as bright as a side face where a flat die there
+    shows the one turned to the nadir: past its inner edge, over the middle of that face's width,
+    the dark-pip plane stays below SIDE_FACE_LIT of the top face's level.
+
+    A side face is lit as the top face is, less its turn from the light; felt in a leaning die's
+    shadow, or dark felt, is far darker than a light die. Only for a predicted band NARROW_BAND of
+    a side wide or more, within the picture.
+    """
+    if cv2.pointPolygonTest(outline.reshape(-1, 1, 2), face.center, True) > WALL_REACH * die_size:
+        return False
+    dx, dy = face.center[0] - nadir[0], face.center[1] - nadir[1]
+    radius = math.hypot(dx, dy)
+    width = radius / focal  # die sides
+    if radius < die_size or width < NARROW_BAND:
+        return False
+    levels = top_face_levels(face, dark, die_size)
+    if levels is None:
+        return False
+    near, far = ((0.5 + share * width) * die_size for share in SIDE_FACE_SPAN)
+    along = np.arange(near, far, STEP_PX)
+    across = np.arange(-SIDE_FACE_ACROSS * die_size, SIDE_FACE_ACROSS * die_size, STEP_PX)
+    grid = band_grid(face.center, (-dx / radius, -dy / radius), along, across, dark.shape)
+    if grid is None or len(along) == 0:
+        return False
+    rows = np.median(cv2.remap(dark, *grid, cv2.INTER_LINEAR), axis=1)
+    return float(np.median(rows)) < SIDE_FACE_LIT * levels[0]

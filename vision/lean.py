@@ -17,6 +17,7 @@ import cv2
 import numpy as np
 
 from vision.backdrop import top_colour
+from vision.edgeturn import square_turn
 from vision.facecolour import face_tolerance
 from vision.faces import Face
 from vision.rays import band_grid
@@ -83,12 +84,6 @@ PRINTED_PIP = (60.0, 0.5)
 # least (0.058 and more on the leaning dice of the simulated throws); a speck of felt grain 1.5
 # pixels across beside a die 31 pixels wide is 0.048
 DASH_LENGTH = 0.05
-# die sides from a 1's centre: the ring whose edges give its turn, clear of its pip (a third of a
-# side at most) and out past its top face's corners (0.71) to its side faces' edges
-ONE_RING = (0.3, 0.75)
-# the four-fold gradient angles agree this much at least (resultant over total weight): the edges
-# round five flat and leaning 1s of the simulated throws gave 0.46 to 0.63
-ONE_TURN_AGREEMENT = 0.35
 
 
 def top_face_levels(face: Face, dark: np.ndarray, die_size: float) -> tuple[float, float] | None:
@@ -122,24 +117,7 @@ def one_turn(face: Face, dark: np.ndarray, die_size: float) -> float | None:
     corners), their angles taken four-fold, agree on the turn. The round pip gives every angle
     alike and only weakens that agreement.
     """
-    reach = math.ceil(ONE_RING[1] * die_size) + 2
-    x0, y0 = int(face.center[0]) - reach, int(face.center[1]) - reach
-    h, w = dark.shape
-    if x0 < 0 or y0 < 0 or x0 + 2 * reach + 1 > w or y0 + 2 * reach + 1 > h:
-        return None
-    patch = dark[y0:y0 + 2 * reach + 1, x0:x0 + 2 * reach + 1].astype(np.float32)
-    gx = cv2.Sobel(patch, cv2.CV_32F, 1, 0, ksize=3)
-    gy = cv2.Sobel(patch, cv2.CV_32F, 0, 1, ksize=3)
-    ys, xs = np.mgrid[y0:y0 + patch.shape[0], x0:x0 + patch.shape[1]]
-    radius = np.hypot(xs - face.center[0], ys - face.center[1])
-    ring = (radius >= ONE_RING[0] * die_size) & (radius <= ONE_RING[1] * die_size)
-    weight = (gx * gx + gy * gy)[ring]
-    angle = 4.0 * np.arctan2(gy[ring], gx[ring])
-    c, s = float((weight * np.cos(angle)).sum()), float((weight * np.sin(angle)).sum())
-    total = float(weight.sum())
-    if total <= 0.0 or math.hypot(c, s) < ONE_TURN_AGREEMENT * total:
-        return None
-    return 0.25 * math.atan2(s, c)
+    return square_turn(face.center, dark, die_size)
 
 
 def _past_top_face(
