@@ -50,6 +50,11 @@ FAINT_TINT_FLOOR = 0.03
 # the mean of 3×3 pixels of one evenly lit face has a third of their noise; a ring round a pip
 # that spans a top face, a side face and a shade (a side face's pip) is noisier
 FAINT_TINT_EVEN = 1.0 / 3.0
+# die sides: a square is symmetric through its centre, so from a pip at its centre (0.06 of a side
+# off at most, and the edge's tolerance) opposite rays end alike; a 2's pip, 0.3 of a side off its
+# face's centre, ends its near rays half as far as its far ones
+OPPOSITE_ALIKE = 0.18
+OPPOSITE_PAIRS = 0.5  # of the pairs of opposite rays, at least: half of the square, as for its edge
 
 
 def _grid(pip: PipBlob, start: float, reach: float, count: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -89,12 +94,13 @@ def tint_ray_lengths(colour: np.ndarray, pip: PipBlob, start: float, reach: floa
 
 
 def faint_tint_ray_lengths(
-    colour: np.ndarray, pip: PipBlob, start: float, reach: float, count: int, bare: float
+    colour: np.ndarray, pip: PipBlob, start: float, reach: float, count: int, bare: float, side: float
 ) -> np.ndarray | None:
     """Per ray, the distance to where the tint steps past FAINT_TINT_NOISES times the face's own
     noise; inf where none. Tints are read on 3×3 means (noise averages out, a tint step stays);
     the face's is the median of the samples within `bare` of the pip (its bare face, if a 1's).
-    None when those samples are no one evenly lit face (noisier than FAINT_TINT_EVEN allows).
+    None when those samples are no one evenly lit face (noisier than FAINT_TINT_EVEN allows), or
+    when the pip is not centred in what they outline (OPPOSITE_ALIKE, dice of `side`).
     """
     radii, xs, ys = _grid(pip, start, reach, count)
     if len(radii) == 0:
@@ -113,7 +119,11 @@ def faint_tint_ray_lengths(
         return None
     steps = np.abs(tints - face).sum(axis=-1)
     limit = max(FAINT_TINT_FLOOR, FAINT_TINT_NOISES * noise)
-    return _first_edge((steps > limit) & (sums >= TOO_DARK), radii, xs, ys, colour.shape)
+    ends = _first_edge((steps > limit) & (sums >= TOO_DARK), radii, xs, ys, colour.shape)
+    half = count // 2
+    with np.errstate(invalid="ignore"):  # two open rays are no edge alike
+        alike = np.abs(ends[:half] - ends[half:]) <= OPPOSITE_ALIKE * side
+    return ends if int(alike.sum()) >= OPPOSITE_PAIRS * half else None
 
 
 def step_ray_lengths(

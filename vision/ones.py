@@ -300,8 +300,10 @@ def read_on_square(
         # a grained face: its tint ends at its edge, and only a mark as dark as a pip before it
         np.minimum(tint, pip_dark),
     ]
-    faint = facerays.faint_tint_ray_lengths(colour, pip, start, reach, len(rays), bare)  # as above, finer
-    variants += [] if faint is None else [np.minimum(faint, pip_dark)]
+    faint = facerays.faint_tint_ray_lengths(colour, pip, start, reach, len(rays), bare, die_size)
+    # ivory on white felt, outlined by its tint alone (a 2's partner pip ends a ray as far as a corner)
+    if faint is not None and _square_fit(faint, die_size, EDGE_STEP)[0] >= SQUARE_OUTLINE_RAYS:
+        variants.append(np.minimum(faint, pip_dark))
     if clear:
         # a dark face on a felt as dark, its edge a step of level either way; only with no hidden
         # pip within a side, which that step alone would take for an edge of the face
