@@ -11,13 +11,17 @@ colour. Four faces defeat it, and these rays serve them, with the die size known
 - an ivory die on white felt: neither tint nor brightness steps at its edge past the face's
   tolerance, but its rounded edge, turned from the light, shades a seam a little darker;
 - a face grained or shaded in patches darker than its tolerance: its tint runs on to its edge,
-  and only a mark as dark as a pip (a hidden pip of a 3 or a 5) ends a ray before it.
+  and only a mark as dark as a pip (a hidden pip of a 3 or a 5) ends a ray before it;
+- a face whose tint differs from the felt's by less than EDGE_TINT (an ivory die on white felt,
+  a black die on near-black felt): one printed face, lit evenly, keeps its tint within its own
+  noise, which the bare face round the pip shows, so a step of a few times that noise ends it.
 """
 
 from __future__ import annotations
 
 import math
 
+import cv2
 import numpy as np
 
 from vision.facecolour import colour_at, colour_tolerance, face_colour, face_tolerance, sample_at
@@ -36,6 +40,21 @@ SEAM_DEPTH = 12.0
 # of the pip's contrast below the face round it: a pip of the same face, printed and lit alike,
 # stands out at least this much (LIKE_CONTRAST); a face's grain or shade does not
 PIP_DEPTH = 0.5
+# the face's own tint noise, measured on the bare face round the pip (the 90th percentile of its
+# samples' steps from their median): the felt past its edge steps this many times as far; a
+# speck of grain measures the felt's noise there, and the felt's grain ends no square round it
+FAINT_TINT_NOISES = 2.0
+# L1 tint: a camera's chroma noise moves the tint of even a smooth surface by this much
+FAINT_TINT_FLOOR = 0.03
+# of the tint step one pixel may take on a face (EDGE_TINT, or TINT_NOISE over a dark face's sum):
+# the mean of 3×3 pixels of one evenly lit face has a third of their noise; a ring round a pip
+# that spans a top face, a side face and a shade (a side face's pip) is noisier
+FAINT_TINT_EVEN = 1.0 / 3.0
+# die sides: a square is symmetric through its centre, so from a pip at its centre (0.06 of a side
+# off at most, and the edge's tolerance) opposite rays end alike; a 2's pip, 0.3 of a side off its
+# face's centre, ends its near rays half as far as its far ones
+OPPOSITE_ALIKE = 0.18
+OPPOSITE_PAIRS = 0.5  # of the pairs of opposite rays, at least: half of the square, as for its edge
 
 
 def _grid(pip: PipBlob, start: float, reach: float, count: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -72,6 +91,39 @@ def tint_ray_lengths(colour: np.ndarray, pip: PipBlob, start: float, reach: floa
     # (a black sample's sum of 0 is held at 1: it ends nothing, being too dark, as below)
     limit = np.maximum(EDGE_TINT, TINT_NOISE / np.maximum(np.minimum(sums, float(face.sum())), 1.0))
     return _first_edge((step > limit) & (sums >= TOO_DARK), radii, xs, ys, colour.shape)
+
+
+def faint_tint_ray_lengths(
+    colour: np.ndarray, pip: PipBlob, start: float, reach: float, count: int, bare: float, side: float
+) -> np.ndarray | None:
+    """Per ray, the distance to where the tint steps past FAINT_TINT_NOISES times the face's own
+    noise; inf where none. Tints are read on 3×3 means (noise averages out, a tint step stays);
+    the face's is the median of the samples within `bare` of the pip (its bare face, if a 1's).
+    None when those samples are no one evenly lit face (noisier than FAINT_TINT_EVEN allows), or
+    when the pip is not centred in what they outline (OPPOSITE_ALIKE, dice of `side`).
+    """
+    radii, xs, ys = _grid(pip, start, reach, count)
+    if len(radii) == 0:
+        return None
+    x0, y0 = max(0, int(pip.x - reach) - 2), max(0, int(pip.y - reach) - 2)
+    patch = cv2.blur(colour[y0:int(pip.y + reach) + 3, x0:int(pip.x + reach) + 3], (3, 3))
+    seen = colour_at(patch, xs.ravel() - x0, ys.ravel() - y0).reshape((*xs.shape, 3))
+    sums = seen.sum(axis=-1)
+    tints = seen / np.maximum(sums, 1.0)[..., None]
+    within = max(STEP_BACK, int(np.searchsorted(radii, bare)))
+    inner = tints[:, :within].reshape(-1, 3)
+    face = np.median(inner, axis=0)
+    noise = float(np.quantile(np.abs(inner - face).sum(axis=-1), 0.9))
+    level = float(np.median(sums[:, :within]))
+    if level < TOO_DARK or noise > FAINT_TINT_EVEN * max(EDGE_TINT, TINT_NOISE / level):
+        return None
+    steps = np.abs(tints - face).sum(axis=-1)
+    limit = max(FAINT_TINT_FLOOR, FAINT_TINT_NOISES * noise)
+    ends = _first_edge((steps > limit) & (sums >= TOO_DARK), radii, xs, ys, colour.shape)
+    half = count // 2
+    with np.errstate(invalid="ignore"):  # two open rays are no edge alike
+        alike = np.abs(ends[:half] - ends[half:]) <= OPPOSITE_ALIKE * side
+    return ends if int(alike.sum()) >= OPPOSITE_PAIRS * half else None
 
 
 def step_ray_lengths(

@@ -267,10 +267,10 @@ def read_on_square(
     the felt's over a blurred edge), or where its face's tint ends (a die as bright as the
     felt), or on a step of colour within two pixels (a face whose sheen fades across it), or on
     anything darker than the face, or on the seam of a light die's rounded edge, or where its
-    tint ends or on a mark as dark as a pip (a face grained darker than its tolerance)
-    (`vision.facerays`). Nothing may end them inside the die's square centred on the pip (a
-    bare face: no hidden pip, no nearer edge; a corner pip of a 4 has edges a quarter side
-    away), and half of them at least must end on that square: a
+    tint ends or on a mark as dark as a pip (a face grained darker than its tolerance), or
+    where its tint steps past its own noise (`vision.facerays`). Nothing may end them inside the
+    die's square centred on the pip (a bare face: no hidden pip, no nearer edge; a corner pip of
+    a 4 has edges a quarter side away), and half of them at least must end on that square: a
     die's side faces and its shadow may carry the rest past it, but a speck of felt or a dot on a
     larger object has no die-sized square centred on it. A pip of its size and contrast within
     0.65 of a side, whatever the level of the face round it, is on its die: no 1.
@@ -300,6 +300,10 @@ def read_on_square(
         # a grained face: its tint ends at its edge, and only a mark as dark as a pip before it
         np.minimum(tint, pip_dark),
     ]
+    faint = facerays.faint_tint_ray_lengths(colour, pip, start, reach, len(rays), bare, die_size)
+    # ivory on white felt, outlined by its tint alone (a 2's partner pip ends a ray as far as a corner)
+    if faint is not None and _square_fit(faint, die_size, EDGE_STEP)[0] >= SQUARE_OUTLINE_RAYS:
+        variants.append(np.minimum(faint, pip_dark))
     if clear:
         # a dark face on a felt as dark, its edge a step of level either way; only with no hidden
         # pip within a side, which that step alone would take for an edge of the face
