@@ -135,9 +135,8 @@ def resolve_overlaps(faces: list[Face], die_size: float | None = None) -> list[F
 
     With the die size known, each refusal has been shown to lie on a die, not on the bare felt
     (`outline.on_bare_felt`): a pip neither read nor refused beside it hides it no more, and of
-    two refusals of one die the one whose grid is nearest that size is reported (a tilted face
-    beside its die's one unread pip, between the two: `_between_faces`). Without, a pip and a
-    refusal are taken for one object, reported once.
+    two refusals of one die the one whose grid is nearest that size is reported. Without, a pip
+    and a refusal are taken for one object, reported once.
     """
     read = [f for f in faces if f.value is not None]
     kept: list[Face] = []
@@ -158,27 +157,11 @@ def resolve_overlaps(faces: list[Face], die_size: float | None = None) -> list[F
     refused = [f for f in faces if f.value is None and not (die_size and f.reason is None)]
     if die_size:
         refused.sort(key=lambda f: abs(f.size - die_size))
-    unread = [f for f in faces if die_size and f.value is None and f.reason is None]
     for face in refused:
         reach = 0.9 * max(face.size, typical)
         if all(math.dist(k.center, face.center) > reach for k in kept):
-            kept.append(_between_faces(face, unread, die_size) if die_size else face)
+            kept.append(face)
     return kept
-
-
-def _between_faces(face: Face, unread: list[Face], die_size: float) -> Face:
-    """A face refused as tilted, reported between it and the one unread pip on its die.
-
-    A die tipped far shows two faces, the tilted one and the other, whose lone pip (a 1 seen
-    aslant) is neither read nor refused; the die's body lies between the two, its centre off both.
-    """
-    if face.reason != "cocked" or not face.detail.startswith("squashed pips"):
-        return face
-    near = [u for u in unread if math.dist(u.center, face.center) <= SAME_DIE_REACH * die_size]
-    if len(near) != 1:
-        return face
-    (x, y), (u, v) = face.center, near[0].center
-    return replace(face, center=(0.5 * (x + u), 0.5 * (y + v)))
 
 
 def one_refusal_per_leaning_die(faces: list[Face], leaning: list[Face], die_size: float) -> list[Face]:
@@ -212,3 +195,21 @@ def could_lean(face: Face, frame_faces: list[Face], die_size: float, outline: np
         and math.hypot(other.center[0] - cx, other.center[1] - cy) <= reach
         for other in frame_faces
     )
+
+
+def between_faces(kept: list[Face], faces: list[Face], die_size: float) -> list[Face]:
+    """The reported faces (`kept`), each refused as tilted placed between it and the one pip of
+    `faces` neither read nor refused within SAME_DIE_REACH of it.
+
+    A die tipped far shows two faces, the tilted one and the other, whose lone pip (a 1 seen aslant)
+    is neither read nor refused; the die's body lies between the two, its centre off both.
+    """
+    unread = [f for f in faces if f.value is None and f.reason is None]
+    placed: list[Face] = []
+    for face in kept:
+        near = [u for u in unread if math.dist(u.center, face.center) <= SAME_DIE_REACH * die_size]
+        if face.reason == "cocked" and face.detail.startswith("squashed pips") and len(near) == 1:
+            (x, y), (u, v) = face.center, near[0].center
+            face = replace(face, center=(0.5 * (x + u), 0.5 * (y + v)))
+        placed.append(face)
+    return placed
