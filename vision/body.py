@@ -29,6 +29,9 @@ GLOW_SKIP = 0.1  # die sides at the ray's start where a pip's glow may still tin
 SHADE = (0.3, 1.7)
 TINT = 0.05  # and of the same tint: largest L1 step of (b, g, r) / (b + g + r)
 BESIDE = 1.2  # die sides across from the centre: felt beside the die, clear of its corners
+# the felt beside the die as a whole (its median) within this of the die's tint has pixels within
+# TINT of it, which a run onto the felt takes for die: such a band tells nothing
+BESIDE_TINT = 1.5 * TINT
 REF_BAND = (0.36, 0.44)  # die sides from the centre: bare top face between pips and edge
 # die sides past the outer edge beyond what the side edges show: edge blur and noise make up to
 # 0.05 (little over a pixel at 26 pixels a die); a second face tipped 25° or more shows a band
@@ -59,7 +62,8 @@ INNER_BLUR = 0.04
 
 
 def body_reach(
-    face: Face, colour: np.ndarray, outward: tuple[float, float], side: float, beside: bool = True
+    face: Face, colour: np.ndarray, outward: tuple[float, float], side: float, beside: bool = True,
+    outline: np.ndarray | None = None,
 ) -> float | None:
     """Die sides from the top face's centre that die-coloured pixels reach past its outer edge.
 
@@ -68,7 +72,8 @@ def body_reach(
     side of `outward`, one of them square to an edge, and the second least reach counts (about
     0.5 side on a flat die). None when the top face is too dark to give a colour to compare
     with, or (with `beside`) when the felt beside the die, level with the band measured, passes
-    for the die.
+    for the die; with the tray's `outline`, the felt is what of it lies on the tray (beside a die
+    by the wall, the wall may come nearer than past its outer edge).
     """
     angles, radii, ox, oy = outward_rays(face, outward, side)
     cos, sin = np.cos(angles)[:, None], np.sin(angles)[:, None]
@@ -103,8 +108,18 @@ def body_reach(
         flanks = np.array([-BESIDE, BESIDE])[:, None] * side
         bx = (face.center[0] - flanks * ny + along[None, :] * nx).astype(np.float32)
         by = (face.center[1] + flanks * nx + along[None, :] * ny).astype(np.float32)
-        felt = cv2.remap(colour, bx, by, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
-        if _die_like(np.median(felt.astype(np.float32), axis=1), ref).any():
+        felt = cv2.remap(colour, bx, by, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT).astype(np.float32)
+        flanks = [felt[0], felt[1]]
+        if outline is not None:
+            polygon = outline.reshape(-1, 1, 2)
+            for k in range(2):
+                on_tray = np.array([
+                    cv2.pointPolygonTest(polygon, (float(x), float(y)), False) >= 0
+                    for x, y in zip(bx[k], by[k], strict=True)
+                ])
+                if on_tray.any():
+                    flanks.append(felt[k][on_tray])
+        if any(_die_like(np.median(f, axis=0), ref, BESIDE_TINT) for f in flanks):
             return None
     # the glow of a light pip can tint the face just past it: the run starts at the first die
     # sample near the ray's start, and ends at the first two samples in a row that are not die
@@ -121,17 +136,18 @@ def body_reach(
     return float(np.median(reach)) if face.fit is not None else float(np.partition(reach, 1)[1])
 
 
-def _die_like(samples: np.ndarray, ref: np.ndarray) -> np.ndarray:
+def _die_like(samples: np.ndarray, ref: np.ndarray, tint_limit: float = TINT) -> np.ndarray:
     """Which (…, 3) colour samples may be a face of the die whose top face has colour `ref`."""
     ref_sum = float(ref.sum())
     sums = samples.sum(axis=-1)
     tint = np.abs(samples / np.maximum(sums, 1.0)[..., None] - ref / ref_sum).sum(axis=-1)
     ratio = sums / ref_sum
-    return (ratio >= SHADE[0]) & (ratio <= SHADE[1]) & (tint <= TINT)
+    return (ratio >= SHADE[0]) & (ratio <= SHADE[1]) & (tint <= tint_limit)
 
 
 def reach_past_sides(
-    face: Face, colour: np.ndarray, outward: tuple[float, float], side: float, half_side: float = 0.0
+    face: Face, colour: np.ndarray, outward: tuple[float, float], side: float, half_side: float = 0.0,
+    outline: np.ndarray | None = None,
 ) -> float | None:
     """How much further the body reaches past the top face's outer edge than past its sides.
 
@@ -144,7 +160,7 @@ def reach_past_sides(
     that far from its centre on every side, and a run that stops short of it has stopped on the
     shade of the die's rounded edge, not past the face.
     """
-    outer = body_reach(face, colour, outward, side)
+    outer = body_reach(face, colour, outward, side, outline=outline)
     if outer is None:
         return None
     ux, uy = outward
@@ -184,7 +200,7 @@ def shows_body_past_top(
     # the pip grid gives `side`, which dice makers' layouts leave short of the die: a red 4 of 24
     # pixels spaced as a 19-pixel die's ran 0.49 of its grid's side to its shaded side edge and
     # 0.62 (half the die) to the outer one
-    excess = reach_past_sides(face, colour, outward, side, 0.5 * die_size / side)
+    excess = reach_past_sides(face, colour, outward, side, 0.5 * die_size / side, outline)
     if excess is not None and excess > LEAN_EXCESS:
         return True
     reaches = backdrop_reaches(face, colour, outward, side, die_size)

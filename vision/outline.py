@@ -26,6 +26,10 @@ FELT_TINT = 0.06  # largest L1 step of (b, g, r) / (b + g + r) of a face from th
 FELT_LEVEL = (0.8, 1.25)  # brightness of the face over the felt's: as the felt's own light varies
 BARE_REACH = 0.4  # die sides: a die's face round its centre is bare this far, pips aside (edge 0.5)
 GRAIN_RAYS = 4  # rays (of 32) ended by the grain within that reach: no die's face
+# die sides: past a die's corner (0.71) and the shade of its rounded edge, side faces or shadow,
+# which bound its face every way; a face that runs on this far on a quarter of the rays is the felt
+OPEN_REACH = 0.85
+OPEN_RAYS = 8
 # grey levels: a felt's specks of grain stand out from it by about the pip search's floor (28–34 on
 # the simulated felts), a pip's paint from its face by several times it (90–145 on ivory dice)
 PAINT_CONTRAST = 60.0
@@ -55,9 +59,10 @@ def _alike(face: np.ndarray, felt: np.ndarray) -> bool:
 
 
 def grain_ended_rays(
-    face: Face, dark: np.ndarray, colour: np.ndarray, marks: list[PipBlob], side: float
+    face: Face, dark: np.ndarray, colour: np.ndarray, marks: list[PipBlob], side: float,
+    reach: float = BARE_REACH,
 ) -> int:
-    """How many of 32 rays from the face's centre leave its face within BARE_REACH of a side.
+    """How many of 32 rays from the face's centre leave its face within `reach` die sides.
 
     The face is what is of the colour and level of the ring round the centre; the group's own pips
     (marks near the centre) are looked past, and two samples in a row off the face end a ray.
@@ -69,7 +74,7 @@ def grain_ended_rays(
     ref = np.median(colour_at(colour, ring_x, ring_y), axis=0)
     near = [m for m in marks if math.hypot(m.x - cx, m.y - cy) <= MARK_REACH * side]
     contrast = float(np.median([m.contrast for m in near])) if near else 0.0
-    radii = np.arange(1.0, BARE_REACH * side, 1.0)
+    radii = np.arange(1.0, reach * side, 1.0)
     xs = cx + np.cos(turn)[:, None] * radii[None, :]
     ys = cy + np.sin(turn)[:, None] * radii[None, :]
     floor = level - face_tolerance(level, contrast)
@@ -88,7 +93,8 @@ def on_bare_felt(
 
     Both must hold: the face round the pips is the felt's colour (a die of another colour or
     brightness is a die whatever its pips), and it is not bare round them (an ivory die on white
-    felt has a bare face round its centre; the felt has its grain).
+    felt has a bare face round its centre; the felt has its grain), or it runs on past any die's
+    edge (a smooth felt: faint specks there are no pips of a die, whose face ends by its corners).
     """
     if not _alike(_ring(colour, face.center, FACE_RING * side, 32),
                   _ring(colour, face.center, FELT_RING * side, 64)):
@@ -97,7 +103,9 @@ def on_bare_felt(
     near = [m.contrast for m in marks if math.hypot(m.x - cx, m.y - cy) <= MARK_REACH * side]
     if near and float(np.median(near)) >= PAINT_CONTRAST:
         return False  # printed pips, not grain: a die of the felt's colour (ivory on white felt)
-    return grain_ended_rays(face, dark, colour, marks, side) >= GRAIN_RAYS
+    if grain_ended_rays(face, dark, colour, marks, side) >= GRAIN_RAYS:
+        return True
+    return 32 - grain_ended_rays(face, dark, colour, marks, side, OPEN_REACH) >= OPEN_RAYS
 
 
 def body_centre(

@@ -33,6 +33,7 @@ from vision.topdown import cocked_if_leaning
 from vision.verdicts import (
     OTHER_SIZE,
     SPACING_PER_SIDE,
+    between_faces,
     cocked_if_beside,
     drop_weak_ones,
     frame_squash,
@@ -151,7 +152,10 @@ class DiceReader:
             )
             for plane, blobs in zip(planes, probed, strict=True)
         ]
-        faces = resolve_overlaps(drop_weak_ones(per_plane), self.profile.die_size_px)
+        candidates = drop_weak_ones(per_plane)
+        faces = resolve_overlaps(candidates, self.profile.die_size_px)
+        if self.profile.die_size_px:
+            faces = between_faces(faces, candidates, self.profile.die_size_px)
         dice: list[DieReading] = []
         unreadable: list[Unreadable] = []
         ox, oy = offset

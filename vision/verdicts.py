@@ -200,3 +200,21 @@ def could_lean(face: Face, frame_faces: list[Face], die_size: float, outline: np
         and math.hypot(other.center[0] - cx, other.center[1] - cy) <= reach
         for other in frame_faces
     )
+
+
+def between_faces(kept: list[Face], faces: list[Face], die_size: float) -> list[Face]:
+    """The reported faces (`kept`), each refused as tilted placed between it and the one pip of
+    `faces` neither read nor refused within SAME_DIE_REACH of it.
+
+    A die tipped far shows two faces, the tilted one and the other, whose lone pip (a 1 seen aslant)
+    is neither read nor refused; the die's body lies between the two, its centre off both.
+    """
+    unread = [f for f in faces if f.value is None and f.reason is None]
+    placed: list[Face] = []
+    for face in kept:
+        near = [u for u in unread if math.dist(u.center, face.center) <= SAME_DIE_REACH * die_size]
+        if face.reason == "cocked" and face.detail.startswith("squashed pips") and len(near) == 1:
+            (x, y), (u, v) = face.center, near[0].center
+            face = replace(face, center=(0.5 * (x + u), 0.5 * (y + v)))
+        placed.append(face)
+    return placed

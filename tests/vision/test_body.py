@@ -163,6 +163,45 @@ def test_felt_of_the_die_colour_tells_nothing() -> None:
     assert body_reach(face, image, (0.0, -1.0), face.size) is None
 
 
+def test_felt_nearly_of_the_die_colour_tells_nothing() -> None:
+    # felt 0.063 off the die's tint (over the 0.05 of the run): a felt's pixels scatter round its
+    # median, and the run goes on over those within 0.05 of the die
+    image, face = drawn_die(0.0, (205, 235, 255))
+    assert body_reach(face, image, (0.0, -1.0), face.size) is None
+
+
+def test_felt_of_the_die_colour_on_the_tray_beside_it_tells_nothing() -> None:
+    # a round tray's wall past the die's outer edge curves nearer on both flanks: level with the
+    # band past that edge the flanks are mostly wall, yet the felt on the tray there is the die's colour
+    image, face = drawn_die(0.0, (235, 240, 245))
+    turn = np.linspace(0.0, 2.0 * math.pi, 48, endpoint=False)
+    outline = np.stack([100.0 + 50.0 * np.cos(turn), 125.0 + 50.0 * np.sin(turn)], axis=1).astype(np.float32)
+    tray = np.zeros(image.shape[:2], np.uint8)
+    cv2.fillPoly(tray, [np.rint(outline).astype(np.int32)], 1)
+    image[tray == 0] = (40, 60, 90)
+    up = (0.0, -1.0)
+    assert body_reach(face, image, up, face.size) is not None  # the flanks as a whole are wall
+    assert body_reach(face, image, up, face.size, outline=outline) is None
+
+
+@pytest.mark.parametrize(
+    ("frame", "centre", "value"),
+    [
+        # a flat ivory 1 by the wall on beige felt 0.033 off its tint: its run went on over the
+        # felt, and the flanks beside the die, level with the band, were mostly the wall
+        ("random-30019-1-by-wall-part", (139.0, 55.0), 1),
+        # a flat white 2 by the wall on lilac felt whose median is 0.051 off its tint
+        ("random-20023-2-by-wall-part", (50.0, 40.0), 2),
+    ],
+)
+def test_a_flat_die_by_the_wall_on_felt_nearly_of_its_colour_is_read(
+    frame: str, centre: tuple[float, float], value: int
+) -> None:
+    reading = read_saved(f"{frame}.png", f"{frame}-calibration.json")
+    assert [d.value for d in reading.dice if math.dist(d.center, centre) < 8.0] == [value]
+    assert not [u for u in reading.unreadable if math.dist(u.center, centre) < 12.0]
+
+
 @pytest.mark.parametrize(
     "name",
     [

@@ -38,6 +38,21 @@ def test_specks_of_the_felt_grain_are_no_refused_die() -> None:
         assert reading.dice == () and reading.unreadable == ()  # type: ignore[attr-defined]
 
 
+def test_faint_specks_on_smooth_felt_are_no_refused_die() -> None:
+    # two light specks standing out by the pip search's floor on smooth magenta felt, grouped as the
+    # squashed pips of a 2 (`cocked`): the felt round them breaks on fewer than 4 rays, but runs on
+    # past any die's edge on a quarter of them
+    _, reading = read("random-11037-felt-smooth.png", 28.4, "light")
+    assert reading.dice == () and reading.unreadable == ()  # type: ignore[attr-defined]
+    # one dark speck of a mottled red felt, refused as a squashed pip
+    image = cv2.imread(str(DATA / "ivory-red-felt-28022-felt-smooth.png"), cv2.IMREAD_COLOR)
+    dark, _, colour = _white_balanced_min(image)
+    blobs = find_pip_blobs(dark, PipSearch(block=_window_for(PIP_PER_SIDE * 30.0)))
+    face = Face(None, (63.5, 64.2), 30.0, 0.0, "cocked", 1, 0.5)
+    assert [round(b.contrast) for b in blobs if math.dist((b.x, b.y), face.center) < 3.0] == [29]
+    assert on_bare_felt(face, dark, colour, blobs, 30.0)
+
+
 def test_a_die_of_the_felt_s_colour_is_no_bare_felt() -> None:
     # an ivory 1 on white felt: of the felt's colour, but its face is bare round the centre
     image = cv2.imread(str(DATA / "white-felt-5006-0.png"), cv2.IMREAD_COLOR)
