@@ -7,7 +7,6 @@ cast from it show a bare, bounded, die-sized face with the pip in its middle.
 
 from __future__ import annotations
 
-import functools
 import math
 from dataclasses import replace
 
@@ -25,6 +24,7 @@ from vision.faces import (
     like_size,
 )
 from vision.pips import PipBlob
+from vision.squarefit import SQUARE_FACE_MISSES, square_edge_share, square_fit
 
 LONE_BARE_RADIUS = 1.7  # bare face round a lone pip, in pip lengths (a 3's corners are nearer)
 LONE_BALANCE = 0.35  # lower quartile of |ray - opposite ray| / mean: how centred a 1 must be
@@ -39,13 +39,8 @@ OBLIQUE_TURN_DEG = 25.0  # and along the same direction, within this (perspectiv
 # edges. With the die size known, the edges that do show must be those of a square of that
 # side centred on the pip: a dot beside some other object does not line up so.
 SQUARE_EDGE_RAYS = 10  # rays (of 32) that must end on the square's edge: over 110° of it
-SQUARE_EDGE_TOLERANCE = 0.12  # die sides: a rounded, shaded edge ends a ray this early or late
 PIP_PER_SIDE_RANGE = (0.12, 0.32)  # a 1's pip diameter over the die side, any maker
-SQUARE_FACE_MISSES = 2  # rays off the die's square allowed to a face seen square on (noise, glare)
 SQUARE_OUTLINE_RAYS = 16  # rays (of 32) ending on the square without a step of brightness: half of it
-# die sides: a lone pip's measured centre may lie this far off its face's (glare on one side of a
-# glossy pip, a pixel of threshold on a pip a few pixels wide); a 4's corner pip is 0.25 off
-SQUARE_CENTRE_SHIFT = 0.06
 # die sides: a die's edge is a line, so neighbouring rays (11° apart) that end on it end within this
 # of each other (0.11 at the square's corner, and a pixel); a speck of grain at the square's
 # distance, between rays that run on past it, ends one alone
@@ -211,22 +206,8 @@ def _round_on_square_face(pip: PipBlob, rays: np.ndarray, die_size: float | None
     if not die_size or pip.major - pip.minor > ROUND_WITHIN_PX:
         return False
     # its measured centre may lie off its face's, by a pixel of threshold (SQUARE_CENTRE_SHIFT)
-    on_edge, _ = _square_fit(rays, die_size)
+    on_edge, _ = square_fit(rays, die_size)
     return on_edge >= len(rays) - SQUARE_FACE_MISSES
-
-
-def _square_edge_share(rays: np.ndarray, side: float) -> tuple[int, int]:
-    """(rays ending on the best-placed square of this side round the pip, rays bounded)."""
-    angles = np.linspace(0.0, 2.0 * math.pi, len(rays), endpoint=False)
-    bounded = np.isfinite(rays)
-    best = 0
-    for turn in np.deg2rad(np.arange(0.0, 90.0, 3.0)):
-        off = angles - turn
-        # a centred square's edge lies half a side away along its normals
-        edge = 0.5 * side / np.maximum(np.abs(np.cos(off)), np.abs(np.sin(off)))
-        on_edge = bounded & (np.abs(rays - edge) <= SQUARE_EDGE_TOLERANCE * side)
-        best = max(best, int(on_edge.sum()))
-    return best, int(bounded.sum())
 
 
 def _read_partly_bounded(
@@ -244,7 +225,7 @@ def _read_partly_bounded(
         return None
     if float(np.min(rays)) < LONE_EDGE_SHARE * die_size:
         return None
-    on_edge, bounded = _square_edge_share(rays, die_size)
+    on_edge, bounded = square_edge_share(rays, die_size)
     # every bounded ray but one or two noisy ones ends on the square: no other object near
     if on_edge < SQUARE_EDGE_RAYS or bounded - on_edge > 2:
         return None
@@ -302,7 +283,7 @@ def read_on_square(
     ]
     faint = facerays.faint_tint_ray_lengths(colour, pip, start, reach, len(rays), bare, die_size)
     # ivory on white felt, outlined by its tint alone (a 2's partner pip ends a ray as far as a corner)
-    if faint is not None and _square_fit(faint, die_size, EDGE_STEP)[0] >= SQUARE_OUTLINE_RAYS:
+    if faint is not None and square_fit(faint, die_size, EDGE_STEP)[0] >= SQUARE_OUTLINE_RAYS:
         variants.append(np.minimum(faint, pip_dark))
     if clear:
         # a dark face on a felt as dark, its edge a step of level either way; only with no hidden
@@ -311,32 +292,10 @@ def read_on_square(
     for ends in variants:
         if float(np.partition(ends, int(clear))[int(clear)]) < bare:
             continue
-        on_edge, inside = _square_fit(ends, die_size, EDGE_STEP)
+        on_edge, inside = square_fit(ends, die_size, EDGE_STEP)
         if on_edge >= SQUARE_OUTLINE_RAYS and inside <= SQUARE_FACE_MISSES:
             return Face(1, (pip.x, pip.y), die_size, 0.5, None, 1, pip.roundness)
     return None
-
-
-def _square_fit(rays: np.ndarray, side: float, step: float | None = None) -> tuple[int, int]:
-    """(rays ending on the best-placed square of this side round the pip, rays ending inside it).
-
-    The square's centre may lie off the pip's by SQUARE_CENTRE_SHIFT; a square with no more
-    than SQUARE_FACE_MISSES rays inside it is preferred, then the most rays on its edge. With
-    `step` (die sides), a ray on that square's edge counts only when a neighbouring ray ends
-    within `step` of it: on the same line.
-    """
-    edge = side * _unit_squares(len(rays))  # turn × shift × ray
-    on = (np.abs(rays - edge) <= SQUARE_EDGE_TOLERANCE * side).reshape(-1, len(rays))
-    on_edge = on.sum(axis=1)
-    inside = (rays < edge - SQUARE_EDGE_TOLERANCE * side).sum(axis=2).ravel()
-    # squares with few rays inside first, then the most rays on the edge, then the fewest inside
-    score = (inside <= SQUARE_FACE_MISSES) * 10_000 + on_edge * 100 - inside
-    k = int(np.argmax(score))
-    if step is None:
-        return int(on_edge[k]), int(inside[k])
-    with np.errstate(invalid="ignore"):  # two open rays side by side are no line
-        near = [np.abs(rays - np.roll(rays, turn)) <= step * side for turn in (1, -1)]
-    return int((on[k] & (near[0] | near[1])).sum()), int(inside[k])
 
 
 def alone_again(
@@ -363,22 +322,6 @@ def alone_again(
     if again is None:
         again = read_on_square(dark, colour, pip, kept, die_size)
     return face if again is None else again
-
-
-@functools.lru_cache(maxsize=4)
-def _unit_squares(count: int) -> np.ndarray:
-    """Distance along each of `count` rays to a unit square's edge: turn × centre shift × ray."""
-    angles = np.linspace(0.0, 2.0 * math.pi, count, endpoint=False)
-    turns = np.deg2rad(np.arange(0.0, 90.0, 3.0))
-    shifts = np.linspace(-SQUARE_CENTRE_SHIFT, SQUARE_CENTRE_SHIFT, 5)
-    # the pip's place in the square's own frame, every shift along both of its axes
-    px, py = (a.reshape(1, -1, 1) for a in np.meshgrid(shifts, shifts))
-    vx = np.cos(angles[None, None, :] - turns[:, None, None])
-    vy = np.sin(angles[None, None, :] - turns[:, None, None])
-    with np.errstate(divide="ignore", invalid="ignore"):
-        along_x = np.where(np.abs(vx) > 1e-12, (np.sign(vx) * 0.5 - px) / vx, np.inf)
-        along_y = np.where(np.abs(vy) > 1e-12, (np.sign(vy) * 0.5 - py) / vy, np.inf)
-    return np.minimum(along_x, along_y)
 
 
 def recheck_lone_one(

@@ -150,7 +150,8 @@ def test_a_1_whose_pip_is_measured_off_its_face_s_centre_is_read() -> None:
 
 
 def test_the_die_s_square_may_sit_a_pixel_or_two_off_the_pip_and_no_more() -> None:
-    from vision.ones import SQUARE_CENTRE_SHIFT, SQUARE_FACE_MISSES, SQUARE_OUTLINE_RAYS, _square_fit
+    from vision.ones import SQUARE_OUTLINE_RAYS
+    from vision.squarefit import SQUARE_CENTRE_SHIFT, SQUARE_FACE_MISSES, square_fit
 
     def rays_to_square(side: float, dx: float, dy: float) -> np.ndarray:
         # distance from the pip to the edge of a square of `side` centred (dx, dy) off it
@@ -164,11 +165,11 @@ def test_the_die_s_square_may_sit_a_pixel_or_two_off_the_pip_and_no_more() -> No
     side = 24.0
     # the tint's end, blurred, seen 0.08 of a side inside the face's edge all round
     near = rays_to_square(0.84 * side, 0.0, SQUARE_CENTRE_SHIFT * side)
-    on_edge, inside = _square_fit(near, side)
+    on_edge, inside = square_fit(near, side)
     assert on_edge >= SQUARE_OUTLINE_RAYS and inside <= SQUARE_FACE_MISSES
     # a corner pip of a 4 whose other pips went unseen: its face's centre a quarter side off
     corner = rays_to_square(side, 0.25 * side, 0.25 * side)
-    on_edge, inside = _square_fit(corner, side)
+    on_edge, inside = square_fit(corner, side)
     assert on_edge < SQUARE_OUTLINE_RAYS or inside > SQUARE_FACE_MISSES
 
 
@@ -317,20 +318,21 @@ def test_specks_of_a_coarse_dark_felt_are_neither_a_1_nor_a_refused_die() -> Non
 
 
 def test_a_square_edge_is_counted_only_where_rays_end_on_it_side_by_side() -> None:
-    from vision.ones import EDGE_STEP, SQUARE_OUTLINE_RAYS, _square_fit, _unit_squares
+    from vision.ones import EDGE_STEP, SQUARE_OUTLINE_RAYS
+    from vision.squarefit import square_fit, unit_squares
 
     side = 24.0
-    edge = side * _unit_squares(32)[0, 12]  # the square unturned, centred on the pip
+    edge = side * unit_squares(32)[0, 12]  # the square unturned, centred on the pip
     # one side of the square (a straight edge, as a wall's foot) and a speck every other ray
     # at the square's distance elsewhere: as many rays end on it as on a die's outline, not in rows
     specks = np.where(np.arange(32) % 2 == 0, edge, np.inf)
     specks[4:13] = edge[4:13]
-    assert _square_fit(specks, side)[0] >= SQUARE_OUTLINE_RAYS
-    assert _square_fit(specks, side, EDGE_STEP)[0] < SQUARE_OUTLINE_RAYS
+    assert square_fit(specks, side)[0] >= SQUARE_OUTLINE_RAYS
+    assert square_fit(specks, side, EDGE_STEP)[0] < SQUARE_OUTLINE_RAYS
     # two whole sides of a die and half of a third: every ray on them counts
     outline = np.full(32, np.inf)
     outline[0:20] = edge[0:20]
-    assert _square_fit(outline, side, EDGE_STEP)[0] == 20
+    assert square_fit(outline, side, EDGE_STEP)[0] == 20
 
 
 def test_a_round_shadow_wider_than_any_pip_is_no_pip() -> None:

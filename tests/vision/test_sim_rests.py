@@ -27,10 +27,11 @@ from vision.faces import (
     like_size,
 )
 from vision.layout import fit_layout
-from vision.ones import _ray_lengths, _round_on_square_face, _square_edge_share
+from vision.ones import _ray_lengths, _round_on_square_face
 from vision.pips import PipSearch, find_pip_blobs
 from vision.profile import CalibrationProfile
 from vision.reader import PIP_PER_SIDE, DiceReader, _window_for
+from vision.squarefit import square_edge_share
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "sim-rests"
 CASES = json.loads((DATA / "cases.json").read_text())
@@ -85,9 +86,9 @@ def square_rays(side: float, turn_deg: float, bounded: np.ndarray) -> np.ndarray
 
 def test_edges_of_a_die_sized_square_round_the_pip_are_counted() -> None:
     half = np.arange(32) < 16
-    assert _square_edge_share(square_rays(28.0, 20.0, half), 28.0) == (16, 16)
+    assert square_edge_share(square_rays(28.0, 20.0, half), 28.0) == (16, 16)
     # edges of a square twice as big (a dot beside some larger object) are not the die's
-    assert _square_edge_share(square_rays(56.0, 20.0, half), 28.0)[0] < 4
+    assert square_edge_share(square_rays(56.0, 20.0, half), 28.0)[0] < 4
 
 
 def test_a_blob_wider_than_the_rays_reach_has_no_face_round_it() -> None:
