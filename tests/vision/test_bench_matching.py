@@ -33,3 +33,14 @@ def test_a_die_covered_by_another_is_not_read_not_misread() -> None:
     assert tally["dice read"] == 2 and tally["dice not read"] == 1 and tally["dice misread"] == 0
     assert failures == [("not-read", covered.centre_px, "1 nothing")]
     assert tally["phantoms"] == 0
+
+
+def test_a_refusal_where_no_die_is_is_counted_and_pictured() -> None:
+    flat = true_die(4, (200.0, 100.0))
+    rest = TrayAtRest(0, (RestingDie(0, 4, (200.5, 100.4), 26.0, 0.9, None),
+                          RestingDie(1, None, (400.0, 300.0), 26.0, 0.0, "cocked")), 0)
+    tally: Counter[str] = Counter()
+    failures: list[tuple[str, tuple[float, float], str]] = []
+    assert not _score_rest(rest, SimpleNamespace(dice=[flat]), tally, failures)
+    assert tally["refusals where no die is"] == 1 and tally["phantoms"] == 0
+    assert failures == [("refused-no-die", (400.0, 300.0), "refused cocked")]
