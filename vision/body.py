@@ -18,7 +18,7 @@ import numpy as np
 
 from vision.backdrop import backdrop_reaches
 from vision.faces import Face
-from vision.innerface import inner_face_marks
+from vision.innerface import felt_past_inner_edge, inner_face_marks
 from vision.lean import dash_past_top_face
 from vision.rays import RAY_COUNT, STEP_PX, outward_rays
 from vision.wallfoot import wall_direction
@@ -286,7 +286,9 @@ def by_wall_without_inner_face(
     if depth > WALL_REACH * die_size:
         return False
     marks = inner_face_marks(face, dark, nadir, focal, die_size)
-    if not marks.hidden:
+    # a faint mark with no peak, over a band as the felt beside the die, is no side face either
+    felt = marks.no_peak and marks.faint and felt_past_inner_edge(face, colour, nadir, focal, die_size)
+    if not marks.hidden and not felt:
         return False
     away, inner = _inner_reach(face, view_centre, die_size, colour)
     # a side face of die colour past the inner edge is in view, faint dashes or not; but a band of

@@ -19,6 +19,12 @@ FACE_GAP_PX = 3.0  # a pip's blur tints the face this far past its rim, at most 
 # 2s, ivory on white felt by the wall, where edges are weakest; those of unlike squash 3° at most); a
 # leaning 1's pip and a pip of the face it turns up past its edge lay 19-27° off it, on simulated throws
 OFF_DIAGONAL = math.radians(21.0)
+# a pair this near the diagonal is a 2's, whatever lies between: a 1's pip and a pip of the face turned
+# up past its edge (along it a quarter of a side or more from the corner, past it by its blur at least)
+# lie 16° off it and more (19° and more measured), while the edges give a flat 2's turn within 3° where
+# its pips are squashed unlike; the shade between a light pip's glow and a red face may leave the path
+# test no face (a flat red 2 of white pips, 1° off)
+ON_DIAGONAL = math.radians(6.0)
 
 
 def face_tolerance(face_level: float, pip_contrast: float) -> float:
@@ -167,6 +173,9 @@ def on_two_faces(
         turn = square_turn(centre, dark, die_size)
         if turn is not None:
             way = math.atan2(pips[1].y - pips[0].y, pips[1].x - pips[0].x)
-            if abs((way - turn) % (0.5 * math.pi) - 0.25 * math.pi) > OFF_DIAGONAL:
+            off = abs((way - turn) % (0.5 * math.pi) - 0.25 * math.pi)
+            if off > OFF_DIAGONAL:
                 return True
+            if off <= ON_DIAGONAL:
+                return False
     return not bool(paths_on_face(dark, colour, pips, np.array([0]), np.array([1]))[0])

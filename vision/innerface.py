@@ -57,6 +57,19 @@ SIDE_FACE_LIT = 0.17
 SIDE_FACE_ACROSS = 0.35
 SIDE_FACE_SPAN = (0.3, 0.8)
 WALL_REACH = 1.0  # die sides inside the tray's outline: a die leaning on the wall has its top this near
+# die sides across from the centre: the felt beside the die, clear of its corners (as `body.BESIDE`)
+FELT_BESIDE = 1.2
+# the band where the side face must show, as the felt beside the die at its depth: lit alike within
+# the light's fall-off over a die side or two, and of its tint. Past leaning dice whose band was felt
+# the ratio measured 0.95-1.04 and the tint 0.03 at most; flat dice without a peak over the band,
+# 0.73 and less or of another tint (0.04 and more), on simulated throws
+FELT_LEVEL = (0.9, 1.1)
+FELT_TINT = 0.05
+# and the darkest mark there stands out less than the side face's pip dashes, blurred into the edge,
+# do: scaled back by INNER_BAND / width, in the top pips' contrast, a flat white die on white felt
+# whose band was lit as the felt beside it measured 0.47 (no other flat die's band was), leaning dice
+# over felt 0.06-0.09 (the white balance of the frame moves it by 0.03)
+FAINT_DASH = 0.2
 
 
 class InnerMarks(NamedTuple):
@@ -64,6 +77,7 @@ class InnerMarks(NamedTuple):
 
     hidden: bool  # no dash of a pip where one must be: the side face is not in view
     no_peak: bool  # no mark stands out over the band on both sides of it across (NO_PEAK)
+    faint: bool = False  # the darkest mark under FAINT_DASH (scaled to the band's width)
 
 
 def inner_face_marks(
@@ -104,7 +118,8 @@ def inner_face_marks(
     peak = _dash_peak(face, dark, (ux, uy), face_band, (near, far), across)
     no_peak = peak is not None and peak < NO_PEAK * contrast
     # on a narrow band a pip's dash blurs into the edge: no peak over it tells alone
-    return InnerMarks(darkest < bar * contrast or (width >= INNER_BAND and no_peak), no_peak)
+    faint = darkest < FAINT_DASH * min(width / INNER_BAND, 1.0) * contrast
+    return InnerMarks(darkest < bar * contrast or (width >= INNER_BAND and no_peak), no_peak, faint)
 
 
 def hides_inner_face(
@@ -182,3 +197,50 @@ def inner_face_unlit(
         return False
     rows = np.median(cv2.remap(dark, *grid, cv2.INTER_LINEAR), axis=1)
     return float(np.median(rows)) < SIDE_FACE_LIT * levels[0]
+
+
+def felt_past_inner_edge(
+    face: Face,
+    colour: np.ndarray,
+    nadir: tuple[float, float],
+    focal: float,
+    die_size: float,
+) -> bool:
+    """True when the band where a flat die shows its side face turned to the nadir (over the middle
+    of its depth, SIDE_FACE_SPAN) has the colour of the felt beside the die on one side at least.
+
+    A side face is the die's colour, lit by its own turn from the light; felt as bright and of the
+    same tint there, with no dash standing out over it (`InnerMarks.no_peak`), is the felt itself:
+    the die is tipped towards the middle and hides that face. One side is enough, as another die or
+    the wall may stand on the other.
+    """
+    dx, dy = face.center[0] - nadir[0], face.center[1] - nadir[1]
+    radius = math.hypot(dx, dy)
+    width = radius / focal  # die sides
+    if radius < die_size or width < NARROW_BAND:
+        return False
+    near, far = ((0.5 + share * width) * die_size for share in SIDE_FACE_SPAN)
+    along = np.arange(near, far, STEP_PX)
+    if len(along) == 0:
+        return False
+    medians: list[np.ndarray | None] = []
+    for offset in (0.0, -FELT_BESIDE, FELT_BESIDE):
+        low, high = (offset - SIDE_FACE_ACROSS) * die_size, (offset + SIDE_FACE_ACROSS) * die_size
+        across = np.arange(low, high, STEP_PX)
+        grid = band_grid(face.center, (-dx / radius, -dy / radius), along, across, colour.shape[:2])
+        if grid is None:
+            medians.append(None)
+            continue
+        pixels = cv2.remap(colour, *grid, cv2.INTER_LINEAR).reshape(-1, 3).astype(np.float32)
+        medians.append(np.median(pixels, axis=0))
+    band = medians[0]
+    if band is None or float(band.sum()) < 1.0:
+        return False
+    for felt in medians[1:]:
+        if felt is None or float(felt.sum()) < 1.0:
+            continue
+        ratio = float(band.sum() / felt.sum())
+        tint = float(np.abs(band / band.sum() - felt / felt.sum()).sum())
+        if FELT_LEVEL[0] <= ratio <= FELT_LEVEL[1] and tint <= FELT_TINT:
+            return True
+    return False
