@@ -68,8 +68,13 @@ def save(folder: Path, rests: int, first_seed: int) -> Counter[str]:
         return vision_bench.simulated_rests(rests, first_seed=first_seed, on_rest=keep)
 
 
-def score(folder: Path, failures_out: list[str] | None = None) -> Counter[str]:
-    """Read every saved rest of `folder` again and tally it as the bench does."""
+def score(
+    folder: Path,
+    failures_out: list[str] | None = None,
+    crops: dict[str, list[np.ndarray]] | None = None,
+) -> Counter[str]:
+    """Read every saved rest of `folder` again and tally it as the bench does; with `crops`, a
+    labelled crop of each die not read right is added under its kind of failure (up to 40)."""
     tally: Counter[str] = Counter()
     readers: dict[str, tuple[DiceReader, np.ndarray]] = {}
     path = folder / RESTS_FILE
@@ -116,7 +121,11 @@ def score(folder: Path, failures_out: list[str] | None = None) -> Counter[str]:
         used = {d.die_id for d in vision_bench.match_readings(truth.dice, dice).values()}
         for extra in (d for d in dice if d.die_id not in used):
             tally["reports where no die is"] += 1
-            failures.append(("extra", extra.center, f"extra {extra.value or extra.reason}"))
+            if extra.value is not None:  # the bench lists the refusals where no die is itself
+                failures.append(("extra", extra.center, f"extra {extra.value}"))
+        for kind, centre, note in failures if crops is not None else ():
+            if len(crops.setdefault(kind, [])) < 40:
+                crops[kind].append(vision_bench._tile(image, centre, f"{note} {name}"))
         tally["rests"] += 1
         tally["exact"] += exact
         if failures_out is not None and not exact:
@@ -137,18 +146,20 @@ def main(argv: list[str]) -> int:
     scoring = commands.add_parser("score", help="read saved rest frames again and score them")
     scoring.add_argument("folders", type=Path, nargs="+")
     scoring.add_argument("-v", "--verbose", action="store_true", help="list every rest not read exactly")
+    scoring.add_argument("--gallery", type=Path, help="write crops of what is not read right here")
     args = parser.parse_args(argv)
     if args.command == "save":
         tally = save(args.folder, args.rests, args.first_seed)
         print(f"{args.folder}: {tally['rests']} rests, {tally['exact']} read exactly by the bench")
         return 0
     total: Counter[str] = Counter()
+    crops: dict[str, list[np.ndarray]] | None = {} if args.gallery else None
     print("| folder | exact | leaning refused (unseen) | flat not read | misread | reports where no die is |")
     print("|---|---|---|---|---|---|")
     try:
         for folder in args.folders:
             failures: list[str] = []
-            tally = score(folder, failures)
+            tally = score(folder, failures, crops)
             if args.verbose:
                 for line in failures:
                     print(f"  {line}", file=sys.stderr)
@@ -158,6 +169,10 @@ def main(argv: list[str]) -> int:
         print(f"error: {error}", file=sys.stderr)
         return 2
     print(_row("all", total))
+    for kind, tiles in (crops or {}).items():
+        path = args.gallery / f"vision-saved-{kind}.png"
+        vision_bench.write_sheet(tiles, path)
+        print(f"wrote {path}")
     return 0
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from benchmarks.saved_rests import RESTS_FILE, SavedRestsError, main, save, score
@@ -51,3 +52,20 @@ def test_a_damaged_line_or_a_missing_frame_is_named(saved: Path, tmp_path: Path)
     with pytest.raises(SavedRestsError, match=r"\.png \(line 1 of .*: missing or not an image"):
         score(tmp_path)
     assert main(["score", str(tmp_path / "nowhere")]) == 2
+
+
+def test_the_gallery_pictures_a_die_not_read_right(saved: Path, tmp_path: Path) -> None:
+    # the truth of one flat die changed: its reading no longer agrees, and its crop is taken
+    records = [json.loads(line) for line in (saved / RESTS_FILE).read_text().splitlines()]
+    record = next(r for r in records if any(not d["cocked"] for d in r["truth"]))
+    die = next(d for d in record["truth"] if not d["cocked"])
+    die["value"] = die["value"] % 6 + 1
+    (tmp_path / RESTS_FILE).write_text(json.dumps(record) + "\n")
+    (tmp_path / f"{record['name']}.png").symlink_to(saved / f"{record['name']}.png")
+    crops: dict[str, list[np.ndarray]] = {}
+    tally = score(tmp_path, None, crops)
+    assert tally["exact"] == 0
+    assert [len(crops.get(kind, [])) for kind in ("misread",)] == [1]
+    assert crops["misread"][0].shape == (160, 160, 3)
+    assert main(["score", str(tmp_path), "--gallery", str(tmp_path / "sheets")]) == 0
+    assert (tmp_path / "sheets" / "vision-saved-misread.png").is_file()
