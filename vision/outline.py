@@ -40,9 +40,20 @@ BODY_AREA = (0.4, 2.0)  # die sides squared: a top face, with up to as much of s
 BODY_SHIFT = 0.75  # die sides: part of a face lies on its die, within half its diagonal of the centre
 
 
-def _ring(colour: np.ndarray, centre: tuple[float, float], radius: float, count: int) -> np.ndarray:
+def _ring(
+    colour: np.ndarray, centre: tuple[float, float], radius: float, count: int,
+    outline: np.ndarray | None = None,
+) -> np.ndarray:
+    """The median colour on a ring; with the tray's `outline`, of its points on the tray only
+    (the wall is no felt), unless fewer than a quarter of them are."""
     turn = np.linspace(0.0, 2.0 * math.pi, count, endpoint=False)
     xs, ys = centre[0] + radius * np.cos(turn), centre[1] + radius * np.sin(turn)
+    if outline is not None:
+        contour = outline.reshape(-1, 1, 2)
+        on_tray = np.array([cv2.pointPolygonTest(contour, (float(x), float(y)), False) >= 0
+                            for x, y in zip(xs, ys, strict=True)])
+        if on_tray.sum() >= count // 4:
+            xs, ys = xs[on_tray], ys[on_tray]
     return np.asarray(np.median(colour_at(colour, xs, ys), axis=0))
 
 
@@ -87,7 +98,8 @@ def grain_ended_rays(
 
 
 def on_bare_felt(
-    face: Face, dark: np.ndarray, colour: np.ndarray, marks: list[PipBlob], side: float
+    face: Face, dark: np.ndarray, colour: np.ndarray, marks: list[PipBlob], side: float,
+    outline: np.ndarray | None = None,
 ) -> bool:
     """True when a refused group's pips lie on the felt, not on a die.
 
@@ -95,9 +107,11 @@ def on_bare_felt(
     brightness is a die whatever its pips), and it is not bare round them (an ivory die on white
     felt has a bare face round its centre; the felt has its grain), or it runs on past any die's
     edge (a smooth felt: faint specks there are no pips of a die, whose face ends by its corners).
+    With the tray's `outline`, the felt is read on the tray only: by the wall, the ring beside the
+    face crosses it.
     """
     if not _alike(_ring(colour, face.center, FACE_RING * side, 32),
-                  _ring(colour, face.center, FELT_RING * side, 64)):
+                  _ring(colour, face.center, FELT_RING * side, 64, outline)):
         return False
     cx, cy = face.center
     near = [m.contrast for m in marks if math.hypot(m.x - cx, m.y - cy) <= MARK_REACH * side]

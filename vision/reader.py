@@ -358,7 +358,7 @@ class DiceReader:
             faces = [
                 f for f in faces
                 if f.value is not None or f.reason is None or any(f is die for die in leaning)
-                or not on_bare_felt(f, dark, colour, blobs, expected)
+                or not on_bare_felt(f, dark, colour, blobs, expected, outline)
             ]
             # pips refused as part of a face are reported where their die's body is
             faces = [_at_body(f, colour, blobs, expected) if f.detail == OTHER_SIZE else f for f in faces]
