@@ -18,7 +18,7 @@ import numpy as np
 
 from vision.backdrop import backdrop_reaches
 from vision.faces import Face
-from vision.innerface import felt_past_inner_edge, inner_face_marks
+from vision.innerface import WALL_REACH, felt_past_inner_edge, inner_face_marks
 from vision.lean import dash_past_top_face
 from vision.rays import RAY_COUNT, STEP_PX, outward_rays
 from vision.wallfoot import wall_direction
@@ -40,7 +40,6 @@ LEAN_EXCESS = 0.12
 # die sides past the outer edge, over pixels unlike the felt and wall beside the die, beyond the
 # side edges: a flat die's shadow and edge blur keep to the background's tint
 BACKDROP_EXCESS = 0.15
-WALL_REACH = 1.0  # die sides inside the tray's outline: a die leaning on the wall has its top this near
 # Seen from straight above, a flat die away from the middle shows the side face turned to the
 # middle; a die tipped towards the middle further than the camera's view angle there hides that
 # face and shows the one past its outer edge instead (one or the other, never both). With no

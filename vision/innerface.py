@@ -117,8 +117,8 @@ def inner_face_marks(
     face_band = np.arange(0.5 * die_size, (0.5 + width) * die_size, STEP_PX)
     peak = _dash_peak(face, dark, (ux, uy), face_band, (near, far), across)
     no_peak = peak is not None and peak < NO_PEAK * contrast
-    # on a narrow band a pip's dash blurs into the edge: no peak over it tells alone
     faint = darkest < FAINT_DASH * min(width / INNER_BAND, 1.0) * contrast
+    # on a narrow band a pip's dash blurs into the edge: no peak over it tells alone
     return InnerMarks(darkest < bar * contrast or (width >= INNER_BAND and no_peak), no_peak, faint)
 
 
