@@ -222,7 +222,9 @@ def shows_body_past_top(
             return False  # shade or specks past the outer edge are no second face's dashes
     wall = wall_direction(outline, face.center)
     return dark is not None and any(
-        dash_past_top_face(face, dark, outward, die_size, True, colour, wall, shaded=shaded, others=others)
+        dash_past_top_face(
+            face, dark, outward, die_size, True, colour, wall, shaded=shaded, others=others, outline=outline
+        )
         for shaded in (False, True)  # then the dimmer dashes of a second face turned from the light
     )
 

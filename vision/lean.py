@@ -21,7 +21,7 @@ from vision.edgeturn import square_turn
 from vision.facecolour import face_tolerance
 from vision.faces import Face
 from vision.rays import band_grid
-from vision.wallfoot import background_beside, wall_beside
+from vision.wallfoot import background_beside, wall_along_outline, wall_beside
 
 BAND_ALONG = (0.45, 0.9)  # die sides from the top face's centre, away from the view's centre
 BAND_ACROSS = 0.45  # half width of the band, die sides
@@ -175,6 +175,7 @@ def dash_past_top_face(
     aside: bool = False,
     shaded: bool = False,
     others: list[tuple[float, float]] | None = None,
+    outline: np.ndarray | None = None,
 ) -> bool:
     """True when the band past a top face, away from the view's centre, is face with a dash on it.
 
@@ -187,6 +188,8 @@ def dash_past_top_face(
     the light, darker than their rows by the share of the top pips' contrast that the rows' light is
     of the top face's, on face darker than SHADED_FACE of it that is not the background beside the
     die (`wallfoot.background_beside`; `others`, the centres of the frame's other dice, are none of it).
+    With the tray's `outline`, the wall's foot is also looked for along it, where a round tray's wall
+    curves away from its nearest straight direction (`wallfoot.wall_along_outline`).
     """
     levels = top_face_levels(face, dark, die_size)
     if levels is None or (shaded and (colour is None or wall is None)):
@@ -258,8 +261,12 @@ def dash_past_top_face(
             # wall a dash may run on into the wall's foot past a narrow second face, but a pip of
             # that face has face lit between it and the top face's edge
             continue
-        if wall is not None and colour is not None and wall_beside(
-            colour, dash_x, dash_y, face.center, wall, die_size
+        if wall is not None and colour is not None and (
+            wall_beside(colour, dash_x, dash_y, face.center, wall, die_size)
+            or (
+                outline is not None
+                and wall_along_outline(colour, dash_x, dash_y, face.center, outline, die_size)
+            )
         ):
             continue  # the wall's foot seen past a flat die's edge, as it runs on beside the die
         # on face as bright as the top face (by the wall, lit as a second face is): the rows just
