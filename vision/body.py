@@ -21,7 +21,7 @@ from vision.faces import Face
 from vision.innerface import WALL_REACH, felt_past_inner_edge, inner_face_marks
 from vision.lean import dash_past_top_face
 from vision.rays import RAY_COUNT, STEP_PX, outward_rays
-from vision.wallfoot import wall_direction
+from vision.wallfoot import outline_depths, wall_direction
 
 GLOW_SKIP = 0.1  # die sides at the ray's start where a pip's glow may still tint the face
 # a side face is lit unlike the top face, turned from the light down to a third of its brightness;
@@ -110,12 +110,8 @@ def body_reach(
         felt = cv2.remap(colour, bx, by, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT).astype(np.float32)
         flanks = [felt[0], felt[1]]
         if outline is not None:
-            polygon = outline.reshape(-1, 1, 2)
             for k in range(2):
-                on_tray = np.array([
-                    cv2.pointPolygonTest(polygon, (float(x), float(y)), False) >= 0
-                    for x, y in zip(bx[k], by[k], strict=True)
-                ])
+                on_tray = outline_depths(outline, bx[k], by[k]) >= 0
                 if on_tray.any():
                     flanks.append(felt[k][on_tray])
         if any(_die_like(np.median(f, axis=0), ref, BESIDE_TINT) for f in flanks):

@@ -122,20 +122,6 @@ def inner_face_marks(
     return InnerMarks(darkest < bar * contrast or (width >= INNER_BAND and no_peak), no_peak, faint)
 
 
-def hides_inner_face(
-    face: Face,
-    dark: np.ndarray,
-    nadir: tuple[float, float],
-    focal: float,
-    die_size: float,
-    no_peak_only: bool = False,
-) -> bool:
-    """True when the band where a flat die must show its side face turned to the nadir has no
-    dash (`inner_face_marks`); with `no_peak_only`, only when no mark stands out over it."""
-    marks = inner_face_marks(face, dark, nadir, focal, die_size)
-    return marks.no_peak if no_peak_only else marks.hidden
-
-
 def _dash_peak(
     face: Face,
     dark: np.ndarray,

@@ -19,6 +19,7 @@ from vision.facecolour import colour_at, face_colours, face_tolerance, off_face,
 from vision.facerays import TINT_NOISE
 from vision.faces import Face
 from vision.pips import PipBlob
+from vision.wallfoot import outline_depths
 
 FACE_RING = 0.2  # die sides from the centre: the face between a 5's centre pip and its corners
 FELT_RING = 1.3  # die sides from the centre: the felt beside a die, clear of its corners
@@ -49,9 +50,7 @@ def _ring(
     turn = np.linspace(0.0, 2.0 * math.pi, count, endpoint=False)
     xs, ys = centre[0] + radius * np.cos(turn), centre[1] + radius * np.sin(turn)
     if outline is not None:
-        contour = outline.reshape(-1, 1, 2)
-        on_tray = np.array([cv2.pointPolygonTest(contour, (float(x), float(y)), False) >= 0
-                            for x, y in zip(xs, ys, strict=True)])
+        on_tray = outline_depths(outline, xs, ys) >= 0
         if on_tray.sum() >= count // 4:
             xs, ys = xs[on_tray], ys[on_tray]
     return np.asarray(np.median(colour_at(colour, xs, ys), axis=0))

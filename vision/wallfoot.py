@@ -58,6 +58,14 @@ RAMP_STEP = 0.02  # die sides between samples of the ramp
 RAMP_FROM = (0.45, 1.1)  # die sides from the centre: just inside the top face's edge, past the band
 
 
+def outline_depths(outline: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    """How far inside the tray's `outline` each point (xs, ys) lies, in pixels (negative outside)."""
+    polygon = np.asarray(outline, dtype=np.float32).reshape(-1, 1, 2)
+    return np.array(
+        [cv2.pointPolygonTest(polygon, (float(x), float(y)), True) for x, y in zip(xs, ys, strict=True)]
+    )
+
+
 def wall_direction(outline: np.ndarray, point: tuple[float, float]) -> tuple[float, float]:
     """The unit direction of the tray's outline edge nearest to `point`."""
     corners = np.asarray(outline, dtype=np.float64).reshape(-1, 2)
@@ -300,17 +308,14 @@ def wall_along_outline(
     (`_foot_like`) of the points WALL_FLANK die sides along the outline either side of the die, at
     that depth, as `wall_beside` asks along a straight wall.
     """
-    polygon = np.asarray(outline, dtype=np.float32).reshape(-1, 1, 2)
-    depths = np.array(
-        [cv2.pointPolygonTest(polygon, (float(x), float(y)), True) for x, y in zip(xs, ys, strict=True)]
-    )
+    depths = outline_depths(outline, xs, ys)
     low, high = np.percentile(depths, (10, 90))
     if high - low > FOOT_DEPTH_SPREAD:
         return False
     depth = float(np.median(depths))
     if abs(depth) > FOOT_OFF_OUTLINE:
         return False
-    centre_depth = float(cv2.pointPolygonTest(polygon, (float(centre[0]), float(centre[1])), True))
+    centre_depth = float(outline_depths(outline, np.array([centre[0]]), np.array([centre[1]]))[0])
     mark = _median_colour(colour, xs, ys)
     for reach in (WALL_FLANK, PAST_NEIGHBOUR):
         flanks = _outline_flanks(outline, centre, reach * die_size)

@@ -15,7 +15,7 @@ import numpy as np
 
 from vision.body import inner_face_in_view
 from vision.faces import Face
-from vision.innerface import hides_inner_face
+from vision.innerface import inner_face_marks
 from vision.layout import fit_layout
 from vision.profile import load_profile
 from vision.reader import DiceReader
@@ -48,12 +48,12 @@ def _die(inner_face: bool) -> tuple[np.ndarray, Face]:
 
 def test_a_flat_die_shows_the_dashes_of_its_inner_side_face() -> None:
     plane, face = _die(inner_face=True)
-    assert not hides_inner_face(face, plane, NADIR, FOCAL, SIDE)
+    assert not inner_face_marks(face, plane, NADIR, FOCAL, SIDE).hidden
 
 
 def test_felt_where_the_inner_side_face_must_show_is_a_die_tipped_towards_the_lens() -> None:
     plane, face = _die(inner_face=False)
-    assert hides_inner_face(face, plane, NADIR, FOCAL, SIDE)
+    assert inner_face_marks(face, plane, NADIR, FOCAL, SIDE).hidden
 
 
 def test_a_shadow_darkening_on_past_the_inner_edge_is_no_dash() -> None:
@@ -63,12 +63,12 @@ def test_a_shadow_darkening_on_past_the_inner_edge_is_no_dash() -> None:
     edge = int(CENTRE[1] + SIDE / 2)
     for row in range(edge, edge + 16):
         plane[row, 80:92] = 120 - 3 * (row - edge)
-    assert hides_inner_face(face, plane, NADIR, FOCAL, SIDE)
+    assert inner_face_marks(face, plane, NADIR, FOCAL, SIDE).hidden
     # the side face's dashes, lit face either side of them across the band, are a face in view
     plane, face = _die(inner_face=True)
     for row in range(edge, edge + 16):
         plane[row, 80:84] = min(int(plane[row, 80]), 120 - 3 * (row - edge))
-    assert not hides_inner_face(face, plane, NADIR, FOCAL, SIDE)
+    assert not inner_face_marks(face, plane, NADIR, FOCAL, SIDE).hidden
 
 
 def test_a_faint_dash_with_face_either_side_across_the_band_is_a_dash_standing_out() -> None:
@@ -77,18 +77,18 @@ def test_a_faint_dash_with_face_either_side_across_the_band_is_a_dash_standing_o
     plane, face = _die(inner_face=False)
     edge = int(CENTRE[1] + SIDE / 2)
     plane[edge + 5:edge + 7, 94:99] = 105
-    assert hides_inner_face(face, plane, NADIR, FOCAL, SIDE)
-    assert not hides_inner_face(face, plane, NADIR, FOCAL, SIDE, no_peak_only=True)
+    assert inner_face_marks(face, plane, NADIR, FOCAL, SIDE).hidden
+    assert not inner_face_marks(face, plane, NADIR, FOCAL, SIDE).no_peak
     # a shadow's edge darkening on across the band stands out over nothing further on
     plane, face = _die(inner_face=False)
     for row in range(edge, edge + 16):
         plane[row, 80:92] = 120 - 3 * (row - edge)
-    assert hides_inner_face(face, plane, NADIR, FOCAL, SIDE, no_peak_only=True)
+    assert inner_face_marks(face, plane, NADIR, FOCAL, SIDE).no_peak
 
 
 def test_near_the_nadir_the_inner_side_face_is_too_narrow_to_tell() -> None:
     plane, face = _die(inner_face=False)
-    assert not hides_inner_face(face, plane, (100.0, 200.0), FOCAL, SIDE)  # 0.16 of a side
+    assert not inner_face_marks(face, plane, (100.0, 200.0), FOCAL, SIDE).hidden  # 0.16 of a side
 
 
 def _read(name: str, with_focal: bool = True) -> DiceReader:
@@ -198,11 +198,11 @@ def test_a_narrow_inner_band_with_no_dash_is_a_die_tipped_towards_the_lens() -> 
     # wide (6 px), under INNER_BAND; felt there still tells, a face with the dashes of its pips does not
     nadir = (100.0, CENTRE[1] + 207.0)
     plane, face = _die(inner_face=False)
-    assert hides_inner_face(face, plane, nadir, FOCAL, SIDE)
+    assert inner_face_marks(face, plane, nadir, FOCAL, SIDE).hidden
     plane, face = _die(inner_face=True)
     edge = int(CENTRE[1] + SIDE / 2)
     plane[edge + 6:edge + 12, :] = 120  # the face as wide as that parallax, its dashes in it
-    assert not hides_inner_face(face, plane, nadir, FOCAL, SIDE)
+    assert not inner_face_marks(face, plane, nadir, FOCAL, SIDE).hidden
 
 
 def test_a_black_die_leaning_at_a_narrow_view_angle_is_refused() -> None:
