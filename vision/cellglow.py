@@ -24,6 +24,11 @@ CROWD_STEPS = 1.5  # grid steps: the pips this near a cell (a diagonal away, or 
 # pips that near, at least: the ring's level is its median, which the blur of pips on all four
 # sides moves and that of two (a 3's ends, a 6's column) leaves to the face between them
 CROWD = 4
+# pips this many diameters from the mark, centre to centre, or nearer: their rims lie within half a
+# diameter of its own, and its ring, a third of a diameter out, runs in their blur; two of them (a
+# 3's ends either side of its centre pip on a face of close pips) move its median as four do
+BESIDE = 1.5
+CROWD_BESIDE = 2
 # the pips of one face, printed and lit alike, stand out alike: the mark at least this share of
 # their contrast
 PIP_CONTRAST_SHARE = 0.65
@@ -50,6 +55,8 @@ def pips_in_glow(
         # or darker than blur makes it, is of another face
         if not level - GLOW_SHARE * contrast <= blob.ring_level <= level + level_step(level):
             continue
-        if sum(math.hypot(p.x - blob.x, p.y - blob.y) <= reach for p in pips) >= CROWD:
+        near = [math.hypot(p.x - blob.x, p.y - blob.y) for p in pips]
+        beside = sum(d <= BESIDE * max(p.diameter, blob.diameter) for d, p in zip(near, pips, strict=True))
+        if sum(d <= reach for d in near) >= CROWD or beside >= CROWD_BESIDE:
             found.append(blob)
     return found

@@ -17,6 +17,9 @@ MARGIN = 1.45  # bare face beyond the outer pips, in grid spacings (edges at abo
 GLOW_SHARE = 0.3  # most of a light pip's colour its blur mixes into the face 3 px past its rim
 RING_GAP_PX = 3.0  # the face's colour is read this far past the pips' rims, clear of their blur
 GLOW_REACH_PX = 1.5  # a mid-side this much further from two pips' rims takes their glow twice
+# the pips of one face, printed and lit alike, stand out alike: the faintest at least this share of
+# the strongest (as a 2's must, faces.LIKE_TWO_CONTRAST)
+ALIKE_CONTRAST = 0.65
 
 
 def margin_is_face(
@@ -73,12 +76,14 @@ def margin_is_face(
                            - 0.5 * np.array([p.diameter for p in pips])[None, :], axis=1)
             glow = _glow_of(face[None, :], seen, pip, tolerance)  # the mid-side is the ring with glow
             off &= ~(glow & (rims[:, 1] <= RING_GAP_PX + GLOW_REACH_PX))
-        if len(pips) == 2:
+        contrasts = [p.contrast for p in pips]
+        if len(pips) == 2 or (len(pips) == 3 and min(contrasts) >= ALIKE_CONTRAST * max(contrasts)):
             # a glossy face's sheen whitens part of it, as the pips' glow does round them: a
             # mid-side of the ring's colour mixed with up to 0.3 of the light pips' is face when
             # its level here is the face's lowered by that share of their contrast (a side face,
             # turned from the light, is no lighter than the top). Only on a 2, whose two pips have
-            # been shown to stand out alike: a faint speck in line with a 2 is no third pip
+            # been shown to stand out alike, or a 3 whose pips do: a faint speck in line with a 2
+            # is no third pip (a red 3 of pips a diameter apart, pink by its ends on two sides)
             share = _glow_share(face[None, :], seen, pip, tolerance)
             off &= ~((share > 0.0) & (level >= floor - share * contrast))
     # one side may fail to glare or a shadow; a face that ends at its pips fails on two
