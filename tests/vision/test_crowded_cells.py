@@ -14,6 +14,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from tests.vision.saved_rests import read_saved
 from vision.cellglow import pips_in_glow
 from vision.completion import read_completed
 from vision.facecolour import level_step
@@ -84,3 +85,30 @@ def test_two_neighbour_pips_of_a_three_take_its_end_pip_measured_squashed() -> N
     assert alone.value is None and alone.detail == "spacing"
     face = read_completed(dark, colour, pair, blobs, blobs, False, None, 22.73)
     assert face.value == 3 and face.pip_count == 3
+
+
+def test_a_mark_between_two_pips_a_diameter_and_a_half_apart_is_in_their_glow() -> None:
+    # a 3 of pips 6.6 px wide 9.8 px apart: the centre pip's ring, 2 px past its rim, runs a pixel
+    # from its neighbours' rims, and their glow took 25 levels off its median
+    ends = [PipBlob(x, 274.0, 34.2, 6.6, 6.6, 0.0, 0.0, 108.0, 96.0, 1.0) for x in (323.0, 342.6)]
+    centre = PipBlob(332.8, 274.0, 29.5, 6.6, 5.8, 0.0, 0.0, 87.0, 83.0, 0.97)
+    fit = fit_layout(np.array([(p.x, p.y) for p in ends]))
+    assert fit is not None and fit.value == 2
+
+    def alike(a: float, b: float) -> bool:
+        return like_size(a, b, GROUP_SIZE_PX)
+
+    assert pips_in_glow(fit, ends, [centre], alike) == [centre]
+    # two diameters and more from either: the glow of two pips leaves its median to the face
+    apart = [PipBlob(x, 274.0, 34.2, 6.6, 6.6, 0.0, 0.0, 108.0, 96.0, 1.0) for x in (319.0, 346.6)]
+    fit = fit_layout(np.array([(p.x, p.y) for p in apart]))
+    assert fit is not None
+    assert pips_in_glow(fit, apart, [centre], alike) == []
+
+
+def test_a_red_three_of_pips_a_diameter_apart_is_read_whole() -> None:
+    # its centre pip's ring was lit unlike its ends' (not grouped, `occluded` in the 2's empty
+    # centre), and its face pink with sheen by its ends on two mid-sides (`not_pips`)
+    reading = read_saved("random-37023-3-close-pips-frame-part.png", "random-37023-part-calibration.json")
+    assert [d.value for d in reading.dice if math.dist(d.center, (160.7, 119.3)) < 8.0] == [3]
+    assert not reading.unreadable

@@ -9,6 +9,7 @@ pips 5 px wide 7 px apart, a glossy red 2 and a black 2.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -19,7 +20,7 @@ from vision.faces import ROUND_MIN
 from vision.layout import fit_layout
 from vision.margins import margin_is_face
 from vision.pips import PipSearch, find_pip_blobs
-from vision.reader import PIP_PER_SIDE, _window_for
+from vision.reader import PIP_PER_SIDE, _white_balanced_min, _window_for
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "sim-rests"
 
@@ -66,3 +67,21 @@ def test_a_two_s_mid_sides_whitened_by_a_sheen_or_its_pips_glow_are_its_face(
     # 2 of white pips 5.5 px wide: two mid-sides each, lighter than the ring towards the pips'
     # white, lie below the face's level in this plane
     assert_glow_makes_face(stem, die_size, 2, 11.0, face_bgr, min_contrast=80.0)
+
+
+def test_a_red_three_pink_with_sheen_by_its_ends_goes_on_past_them_when_its_pips_stand_out_alike() -> None:
+    # a 3 of white pips 6.6 px wide 9.8 px apart on a die 31.7 px wide: the mid-sides by its ends
+    # are its red face whitened by a tenth, and 2 levels lighter than the face's floor
+    image = cv2.imread(str(DATA / "random-37023-3-close-pips-frame-part.png"), cv2.IMREAD_COLOR)
+    _, grey, colour = _white_balanced_min(image)
+    plane = cv2.bitwise_not(grey)
+    blobs = find_pip_blobs(plane, PipSearch(block=_window_for(PIP_PER_SIDE * 31.7)))
+    pips = [b for b in blobs if math.dist((b.x, b.y), (160.7, 119.3)) < 12.0]
+    fit = fit_layout(np.array([(p.x, p.y) for p in pips]))
+    assert fit is not None and fit.value == 3
+    assert margin_is_face(plane, colour, fit, pips)
+    # one pip standing out less than 0.65 as much as another is no pip of that face: a speck in
+    # line with a 2 takes no sheen for face
+    faint = [replace(p, centre_level=p.ring_level - 0.6 * max(q.contrast for q in pips)) if k == 1 else p
+             for k, p in enumerate(sorted(pips, key=lambda b: b.x))]
+    assert not margin_is_face(plane, colour, fit, faint)
