@@ -29,6 +29,12 @@ CROWD = 4
 # 3's ends either side of its centre pip on a face of close pips) move its median as four do
 BESIDE = 1.5
 CROWD_BESIDE = 2
+# grid steps round the mark that must hold no other pip of the face's kind when two pips crowd it:
+# a 6's row is that shape too, a 3 on a grid 0.7 as wide, with its other row 1.6 steps across it
+# (2.3 to 2.7 from the row's middle pip), where a 3's face, its edge 2.35 steps out on a die of
+# close pips, holds nothing, and a neighbour's pips lie 0.7 of a side (3.3 steps) away or more
+BESIDE_CLEAR = 2.8
+LIKE_CONTRAST = 0.5  # a pip standing out less than this share of the face's is no pip of its kind
 # the pips of one face, printed and lit alike, stand out alike: the mark at least this share of
 # their contrast
 PIP_CONTRAST_SHARE = 0.65
@@ -56,7 +62,15 @@ def pips_in_glow(
         if not level - GLOW_SHARE * contrast <= blob.ring_level <= level + level_step(level):
             continue
         near = [math.hypot(p.x - blob.x, p.y - blob.y) for p in pips]
+        if sum(d <= reach for d in near) >= CROWD:
+            found.append(blob)
+            continue
         beside = sum(d <= BESIDE * max(p.diameter, blob.diameter) for d, p in zip(near, pips, strict=True))
-        if sum(d <= reach for d in near) >= CROWD or beside >= CROWD_BESIDE:
+        clear = BESIDE_CLEAR * fit.spacing
+        if beside >= CROWD_BESIDE and not any(
+            id(m) not in members and m is not blob and like_size(m.diameter, diameter)
+            and m.contrast >= LIKE_CONTRAST * contrast and math.hypot(m.x - blob.x, m.y - blob.y) <= clear
+            for m in marks
+        ):
             found.append(blob)
     return found

@@ -104,6 +104,11 @@ def test_a_mark_between_two_pips_a_diameter_and_a_half_apart_is_in_their_glow() 
     fit = fit_layout(np.array([(p.x, p.y) for p in apart]))
     assert fit is not None
     assert pips_in_glow(fit, apart, [centre], alike) == []
+    # a like pip 1.6 steps across the line (the other row of a 6, of which the three are a row)
+    other = PipBlob(343.8, 285.0, 34.2, 6.6, 6.6, 0.0, 0.0, 108.0, 96.0, 1.0)
+    fit = fit_layout(np.array([(p.x, p.y) for p in ends]))
+    assert fit is not None
+    assert pips_in_glow(fit, ends, [centre, other], alike) == []
 
 
 def test_a_red_three_of_pips_a_diameter_apart_is_read_whole() -> None:
@@ -111,4 +116,12 @@ def test_a_red_three_of_pips_a_diameter_apart_is_read_whole() -> None:
     # centre), and its face pink with sheen by its ends on two mid-sides (`not_pips`)
     reading = read_saved("random-37023-3-close-pips-frame-part.png", "random-37023-part-calibration.json")
     assert [d.value for d in reading.dice if math.dist(d.center, (160.7, 119.3)) < 8.0] == [3]
+    assert not reading.unreadable
+
+
+def test_a_six_s_row_a_diameter_and_a_half_apart_is_no_three() -> None:
+    # a black 6 of white pips 4 px wide whose rows are ringed unlike: one row, its middle pip
+    # crowded by the other two as a 3's centre is, would read as a 3 beside the 6 (`not_pips`)
+    reading = read_saved("random-29047-6-crowded-row-frame-part.png", "random-29047-part-calibration.json")
+    assert [d.value for d in reading.dice if math.dist(d.center, (147.6, 111.3)) < 8.0] == [6]
     assert not reading.unreadable
