@@ -22,6 +22,7 @@ from vision.layout import LAYOUTS, LayoutFit, fit_layout, fit_six_missing
 from vision.margins import margin_is_face
 from vision.median import median
 from vision.oblique import OBLIQUE_DETAIL, CameraSquash, squashed_as_camera
+from vision.pippeak import peak_contrast
 from vision.pips import PipBlob
 from vision.pipshape import ROUND_MIN, ROUND_WITHIN_PX
 from vision.sidepips import SideView, side_face_pip
@@ -359,7 +360,8 @@ def read_group(
     unequal = not like_size(max(diameters), min(diameters), GROUP_SIZE_PX)
     if unequal and not _alike_at_half_contrast(dark, pips):
         return refuse("not_pips", "unequal pips")
-    contrasts = [p.contrast for p in pips]
+    # read at each pip's peak: a pip a few pixels wide centred between pixels loses contrast at the nearest
+    contrasts = [peak_contrast(dark, p) for p in pips] if len(pips) == 2 else []
     if len(pips) == 2 and min(contrasts) < LIKE_TWO_CONTRAST * max(contrasts):
         return refuse("not_pips", "unlike pair")
     two_faces = len(pips) == 2 and on_two_faces(

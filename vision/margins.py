@@ -86,8 +86,30 @@ def margin_is_face(
             # is no third pip (a red 3 of pips a diameter apart, pink by its ends on two sides)
             share = _glow_share(face[None, :], seen, pip, tolerance)
             off &= ~((share > 0.0) & (level >= floor - share * contrast))
+    if len(pips) == 4 and int(off.sum()) > 1:
+        off &= ~_like_centre(dark, colour, fit, level, seen, contrast)
     # one side may fail to glare or a shadow; a face that ends at its pips fails on two
     return int(off.sum()) <= 1
+
+
+def _like_centre(
+    dark: np.ndarray, colour: np.ndarray, fit: LayoutFit, level: np.ndarray, seen: np.ndarray,
+    contrast: float,
+) -> np.ndarray:
+    """Which mid-sides (their `level` and colour `seen`) are the face at a 4's centre.
+
+    A 4's centre is bare face enclosed by its four pips, as far from their rims as its mid-sides
+    are: the face clear of what lightens the rings round the pips in the plane, the halo a
+    sharpened picture rings round dark pips (a tan face 140 round them, 126 at its centre) or the
+    glow of red pips on a white face. Nothing past the face's edge lies inside it.
+    """
+    x, y = np.array([fit.center[0]]), np.array([fit.center[1]])
+    centre_level = float(sample_at(dark, x, y)[0])
+    centre = colour_at(colour, x, y)[0]
+    as_bright = level >= centre_level - face_tolerance(centre_level, contrast)
+    same_colour = np.abs(seen - centre).max(axis=1) <= colour_tolerance(centre, contrast)
+    result: np.ndarray = as_bright & same_colour
+    return result
 
 
 def _glow_of(base: np.ndarray, mixed: np.ndarray, pip: np.ndarray, tolerance: float) -> np.ndarray:
