@@ -73,7 +73,8 @@ def cocked_if_leaning(
         # within a die side and a half of the top face's centre
         side_view = (frame_faces or [], nadir, focal, die_size, dark)
         unclaimed = _off_side_faces(face, unclaimed, 1.5 * die_size, side_view)
-    if shows_second_face(face, unclaimed, nadir or view_centre, die_size):
+    parallax = math.dist(face.center, nadir) / focal if nadir and focal else None
+    if shows_second_face(face, unclaimed, nadir or view_centre, die_size, parallax):
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="second face seen")
     if die_size and nadir and focal:
         # the band past the outer edge lies within a die side of the centre (0.85 out, 0.5 across)
