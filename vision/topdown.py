@@ -12,7 +12,7 @@ import numpy as np
 
 from vision.body import by_wall_without_inner_face, shows_body_past_top, shows_inner_face
 from vision.faces import OTHER_TOP_FACE, Face
-from vision.innerface import inner_face_unlit
+from vision.innerface import inner_face_overlit, inner_face_unlit
 from vision.lean import dash_past_top_face, top_face_levels
 from vision.pips import PipBlob
 from vision.secondface import shows_outer_face, shows_second_face
@@ -104,6 +104,11 @@ def cocked_if_leaning(
         face, dark, nadir or view_centre, focal, die_size, outline
     ):
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="unlit inner face")
+    if die_size and outline is not None and focal and inner_face_overlit(
+        face, colour, nadir or view_centre, focal, die_size, outline,
+        _other_dice(face, frame_faces or [], die_size),
+    ):
+        return replace(face, value=None, confidence=0.0, reason="cocked", detail="felt for inner face")
     # away from the wall, a die leaning on a die aside shows the dashes of its second face as by the wall
     if die_size and leans_on_die_aside(face, frame_faces or [], view_centre, die_size) and dash_past_top_face(
         face, dark, _outward(face, view_centre), die_size, by_wall=True, colour=colour, aside=True
