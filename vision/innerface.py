@@ -17,6 +17,7 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
+from vision.backdrop import bare_top_colour
 from vision.faces import Face
 from vision.lean import top_face_levels
 from vision.rays import band_grid
@@ -57,6 +58,14 @@ SIDE_FACE_LIT = 0.17
 SIDE_FACE_ACROSS = 0.35
 SIDE_FACE_SPAN = (0.3, 0.8)
 WALL_REACH = 1.0  # die sides inside the tray's outline: a die leaning on the wall has its top this near
+# a side face (upright) takes at most cot(elevation) of the light the top face takes from a lamp above
+# the tray, and mirrors none of it to a lens above: lit 4 times the top face needs a lamp less than
+# 14° above the die (flat dice by the wall measured 2.5 at most, a black die's under a bar light, on
+# simulated throws); and 40 grey levels more at least, well over the noise of a black face
+SIDE_FACE_LIGHT = (4.0, 40.0)
+# die sides from the centre: no other die this near, whose top face, pushed out by the same parallax,
+# could lie over the band where this die's side face shows (a touching neighbour is within 1.45)
+INNER_CLEAR = 1.6
 # die sides across from the centre: the felt beside the die, clear of its corners (as `body.BESIDE`)
 FELT_BESIDE = 1.2
 # the band where the side face must show, as the felt beside the die at its depth: lit alike within
@@ -230,3 +239,40 @@ def felt_past_inner_edge(
         if FELT_LEVEL[0] <= ratio <= FELT_LEVEL[1] and tint <= FELT_TINT:
             return True
     return False
+
+
+def inner_face_overlit(
+    face: Face,
+    colour: np.ndarray,
+    nadir: tuple[float, float],
+    focal: float,
+    die_size: float,
+    outline: np.ndarray,
+    others: list[tuple[float, float]],
+) -> bool:
+    """True when a die by the wall shows, where a flat die there shows its side face turned to the
+    nadir, something lit far brighter than its top face (SIDE_FACE_LIGHT): the felt past a dark die
+    tipped towards the middle, which hides that face.
+
+    The mirror of `inner_face_unlit`, for dice whose tint tells nothing (a black die's). Only for a
+    predicted band NARROW_BAND of a side wide or more, within the picture, with none of `others`
+    (the centres of the frame's other dice) within INNER_CLEAR die sides.
+    """
+    if cv2.pointPolygonTest(outline.reshape(-1, 1, 2), face.center, True) > WALL_REACH * die_size:
+        return False
+    if any(math.dist(face.center, other) < INNER_CLEAR * die_size for other in others):
+        return False
+    dx, dy = face.center[0] - nadir[0], face.center[1] - nadir[1]
+    radius = math.hypot(dx, dy)
+    width = radius / focal  # die sides
+    if radius < die_size or width < NARROW_BAND:
+        return False
+    near, far = ((0.5 + share * width) * die_size for share in SIDE_FACE_SPAN)
+    along = np.arange(near, far, STEP_PX)
+    across = np.arange(-SIDE_FACE_ACROSS * die_size, SIDE_FACE_ACROSS * die_size, STEP_PX)
+    grid = band_grid(face.center, (-dx / radius, -dy / radius), along, across, colour.shape[:2])
+    if grid is None or len(along) == 0:
+        return False
+    band = float(np.median(cv2.remap(colour, *grid, cv2.INTER_LINEAR).astype(np.float32).mean(axis=-1)))
+    top = float(bare_top_colour(face, colour, face.size if face.fit is not None else die_size).mean())
+    return band >= SIDE_FACE_LIGHT[0] * top and band - top >= SIDE_FACE_LIGHT[1]

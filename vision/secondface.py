@@ -25,12 +25,18 @@ OUTWARD_BAND = (0.5, 0.85)
 OUTWARD_PIP_LENGTH = 0.3  # die sides: the longest a pip can look (a wall's edge is longer)
 OUTWARD_WIDTH = 0.5  # half width of that band, in die sides
 OUTWARD_MIN_RADIUS = 0.75  # die sides from the view's centre: nearer, "away" is not defined
+# a flat die's side face turned to the nadir is seen parallax x cos(its turn from that way) of a side
+# wide; its pips are centred within this share of that width past the top face's edge (outer rows at
+# 0.75, as `topdown.SIDE_PIP_DEPTH`), blurred by a pixel: a round pip further out is on no face of it
+SIDE_FACE_PIP_DEPTH = 0.85
+SIDE_FACE_BLUR_PX = 1.0
 
 def shows_second_face(
     face: Face,
     unclaimed: list[PipBlob],
     view_centre: tuple[float, float] | None = None,
     die_size: float | None = None,
+    parallax: float | None = None,
 ) -> bool:
     """True when round pips of another face show right beside a read top face.
 
@@ -39,7 +45,8 @@ def shows_second_face(
     the die shows a second face to the camera: it is leaning, not lying flat. Away from the
     middle of the picture a flat die shows the side faces turned to the middle, whose pips a
     few pixels wide can blur round: with the view's centre and the die size known, pips on
-    that side are not counted.
+    that side are not counted. With the `parallax` of the die's height there (r/f, die sides, the
+    view's centre being the point below the lens), only those within the width that side face shows.
     """
     inward: tuple[float, float] | None = None
     if view_centre is not None and die_size:
@@ -55,7 +62,10 @@ def shows_second_face(
             # which side face a blob is on is told by the top face's side it lies past
             wx, wy = (face.fit.side_normal(blob.x, blob.y) if face.fit is not None
                       else (blob.x - face.center[0], blob.y - face.center[1]))
-            if wx * inward[0] + wy * inward[1] > 0:
+            turned = wx * inward[0] + wy * inward[1]
+            if turned > 0 and (parallax is None or _past_edge(face, blob, die_size) <= (
+                SIDE_FACE_PIP_DEPTH * parallax * turned / math.hypot(wx, wy) * die_size + SIDE_FACE_BLUR_PX
+            )):
                 continue
         if face.fit is not None:
             u, v = face.fit.to_grid(blob.x, blob.y)
@@ -66,6 +76,14 @@ def shows_second_face(
         seen += beside
     # one round blob may be a sliver blurred round; two make a face
     return seen >= 2
+
+
+def _past_edge(face: Face, blob: PipBlob, die_size: float) -> float:
+    """Pixels the blob's centre lies past the top face's edge (the die's side round its centre)."""
+    if face.fit is not None:
+        u, v = face.fit.to_grid(blob.x, blob.y)
+        return max(abs(u), abs(v)) * face.fit.spacing - 0.5 * die_size
+    return math.hypot(blob.x - face.center[0], blob.y - face.center[1]) - 0.5 * die_size
 
 
 def shows_outer_face(

@@ -12,7 +12,7 @@ import numpy as np
 
 from vision.body import by_wall_without_inner_face, shows_body_past_top, shows_inner_face
 from vision.faces import OTHER_TOP_FACE, Face
-from vision.innerface import inner_face_unlit
+from vision.innerface import inner_face_overlit, inner_face_unlit
 from vision.lean import dash_past_top_face, top_face_levels
 from vision.pips import PipBlob
 from vision.secondface import shows_outer_face, shows_second_face
@@ -73,7 +73,8 @@ def cocked_if_leaning(
         # within a die side and a half of the top face's centre
         side_view = (frame_faces or [], nadir, focal, die_size, dark)
         unclaimed = _off_side_faces(face, unclaimed, 1.5 * die_size, side_view)
-    if shows_second_face(face, unclaimed, nadir or view_centre, die_size):
+    parallax = math.dist(face.center, nadir) / focal if nadir and focal else None
+    if shows_second_face(face, unclaimed, nadir or view_centre, die_size, parallax):
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="second face seen")
     if die_size and nadir and focal:
         # the band past the outer edge lies within a die side of the centre (0.85 out, 0.5 across)
@@ -103,6 +104,11 @@ def cocked_if_leaning(
         face, dark, nadir or view_centre, focal, die_size, outline
     ):
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="unlit inner face")
+    if die_size and outline is not None and focal and inner_face_overlit(
+        face, colour, nadir or view_centre, focal, die_size, outline,
+        _other_dice(face, frame_faces or [], die_size),
+    ):
+        return replace(face, value=None, confidence=0.0, reason="cocked", detail="felt for inner face")
     # away from the wall, a die leaning on a die aside shows the dashes of its second face as by the wall
     if die_size and leans_on_die_aside(face, frame_faces or [], view_centre, die_size) and dash_past_top_face(
         face, dark, _outward(face, view_centre), die_size, by_wall=True, colour=colour, aside=True

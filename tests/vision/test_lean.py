@@ -102,6 +102,26 @@ def test_pips_past_a_side_turned_to_the_point_below_the_lens_are_its_own() -> No
     assert shows_second_face(face, left, (370.0, 113.4), 26.0)
 
 
+def test_round_pips_past_the_band_a_flat_dies_side_face_shows_are_a_second_face() -> None:
+    # the die's side turned 73° from the way to the point below the lens: a flat die shows that side
+    # face cos 73° times the parallax of its height wide, and round pips 5 px past its edge lie on it
+    # only when the parallax is large
+    view = (320.0, 240.0)
+    face = read_four((320.0, 60.0))
+    assert face.fit is not None
+    aside = [pip(*face.fit.to_image(2.6, v)) for v in (-1.0, 1.0)]
+    assert not shows_second_face(face, aside, view, 26.0)  # no parallax known: the side faces the middle
+    assert shows_second_face(face, aside, view, 26.0, parallax=0.2)
+    assert not shows_second_face(face, aside, view, 26.0, parallax=0.8)
+
+
+def test_a_die_leaning_on_a_die_it_hides_shows_that_dies_pips_past_its_top_face() -> None:
+    # a tan 6 leaning 16.5° on a 4 it half hides (the rest of the frame blacked out): the 4's two
+    # pips in view, round, lie 12 and 8 px past the 6's sides, of which a flat die there shows 4.9
+    # and 0.3 px
+    assert_read_as_recorded("leaning-on-a-die-support-pips-six")
+
+
 def test_a_die_to_lean_on_counts_only_aside_of_the_way_out() -> None:
     # dice 20 px wide; the view's centre at the origin, so the way out from (100, 0) is +x
     def die(x: float, y: float) -> Face:
