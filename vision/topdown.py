@@ -17,6 +17,7 @@ from vision.lean import dash_past_top_face, top_face_levels
 from vision.pips import PipBlob
 from vision.secondface import shows_outer_face, shows_second_face
 from vision.sidepips import side_face_pip
+from vision.turnedup import hides_wall
 from vision.verdicts import LEAN_SUPPORT_REACH, could_lean
 
 # die sides across the way out: a neighbour this far aside keeps its side face turned to the middle
@@ -96,6 +97,8 @@ def cocked_if_leaning(
         _other_dice(face, frame_faces or [], die_size),
     ):
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="body past top face")
+    if die_size and outline is not None and hides_wall(face, colour, outline, die_size):
+        return replace(face, value=None, confidence=0.0, reason="cocked", detail="wall hidden past top face")
     if die_size and outline is not None and focal and by_wall_without_inner_face(
         face, view_centre, nadir or view_centre, focal, die_size, colour, outline, dark
     ):
