@@ -14,7 +14,8 @@ pip's place, is read with every check of a whole face, and the group is read onl
 value comes out.
 
 Two round pips too near for a 2's diagonal are neighbours on a larger face: they are completed
-the same way as a group that fits no layout.
+the same way as a group that fits no layout. With the die size known, a lone round pip that is no
+1 is completed the same way into a 2, by a pip of its kind a 2's diagonal away.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from vision.faces import (
 from vision.layout import LayoutFit, fit_layout, fits_missing
 from vision.oblique import CameraSquash
 from vision.pips import PipBlob
+from vision.pipshape import ROUND_WITHIN_PX
 from vision.sidepips import SideView
 from vision.verdicts import SPACING_PER_SIDE
 
@@ -48,6 +50,8 @@ COMPLETION_REACH = 1.5
 # the same for two neighbour pips of a face, over their distance: the far end of a 3 (or the far
 # corner of a 5) lies 1.5 of it from their midpoint
 PAIR_REACH = 1.7
+# die sides between a 2's pips: its diagonal for the dice makers' grids (as fallbacks.PAIR_DIAGONAL)
+TWO_DIAGONAL = (0.45, 0.85)
 
 
 def marks_completing(pips: list[PipBlob], marks: list[PipBlob]) -> list[PipBlob]:
@@ -152,3 +156,32 @@ def read_completed(
         )
         return short or face
     return face
+
+
+def read_two_of_lone_pip(
+    dark: np.ndarray,
+    colour: np.ndarray,
+    pip: PipBlob,
+    blobs: list[PipBlob],
+    die_size: float,
+    side_view: SideView | None,
+) -> Face | None:
+    """A lone round pip, no 1, read as a 2 with the one pip of its kind but for its roundness that
+    lies a 2's diagonal from it, or None.
+
+    A pip three pixels wide measures 4 by 2 as often as round: the 2 it belongs to is then one
+    round pip and a mark never grouped with it, and the die goes unseen. The pair is read with
+    every check of a 2 (its empty cells, its margins, both pips lit and standing out alike, and
+    the path and square of a pair squashed unlike, which tell a leaning 1's pip and a dash of the
+    face past its edge), on pips round on average or round within a pixel each side.
+    """
+    found = [
+        mark for mark in pips_but_for_roundness([pip], blobs)
+        if TWO_DIAGONAL[0] <= math.hypot(mark.x - pip.x, mark.y - pip.y) / die_size <= TWO_DIAGONAL[1]
+    ]
+    if len(found) != 1:
+        return None  # none, or two partners: a guess
+    pair = [pip, found[0]]
+    face = read_group(dark, colour, [0, 1], pair, blobs, True, side_view=side_view)
+    round_enough = face.roundness >= 0.75 or all(p.major - p.minor <= ROUND_WITHIN_PX for p in pair)
+    return face if face.value == 2 and round_enough else None

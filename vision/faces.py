@@ -93,6 +93,11 @@ def _cells_are_bare(
     face_level = median([p.ring_level for p in pips])
     contrast = median([p.contrast for p in pips])
     floor = face_level - 0.35 * contrast
+    dim = min(p.ring_level for p in pips)
+    if sized and max(p.ring_level for p in pips) - dim > level_step(dim):
+        # a glossy face's sheen lights it unevenly (rings 55 to 102 round a red 3's white pips),
+        # its pips printed alike: a mark is pip-dark below the dimmest ring by that share of its contrast
+        floor = min(floor, dim - 0.35 * (dim - median([p.centre_level for p in pips])))
     radius = 0.3 * fit.spacing
     offsets = [(0.0, 0.0), (radius, 0.0), (-radius, 0.0), (0.0, radius), (0.0, -radius)]
     placed = [fit.to_image(u, v) for u, v in (fit.cells or LAYOUTS[fit.value])]

@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 
 from vision.blur import STREAK_ROUNDNESS, read_streaks
-from vision.completion import read_completed
+from vision.completion import read_completed, read_two_of_lone_pip
 from vision.errors import VisionError
 from vision.faces import LIKE_CONTRAST, ROUND_MIN, ROUND_WITHIN_PX, SIDE_PER_SPACING, Face
 from vision.fallbacks import read_top_of, rejoin, split_touching
@@ -265,6 +265,9 @@ class DiceReader:
 
         for index in lone:
             single = read_part([index])
+            if single is None and expected:
+                # a 2 whose other pip measured too squashed to be grouped
+                single = read_two_of_lone_pip(dark, colour, round_blobs[index], blobs, expected, side_view)
             if single is None:
                 # not a 1 on its own; it may still be the pip a broken-up face is missing
                 pip = round_blobs[index]
