@@ -58,7 +58,8 @@ def save(folder: Path, rests: int, first_seed: int) -> Counter[str]:
             if not cv2.imwrite(str(folder / f"{name}.png"), image):
                 raise OSError(f"{folder / name}.png: could not write the frame")
             dice = [
-                {"value": d.value, "centre": list(d.centre_px), "cocked": d.cocked, "on_tray": d.on_tray}
+                {"value": d.value, "centre": list(d.centre_px), "cocked": d.cocked, "on_tray": d.on_tray,
+                 "top_face_covered": d.top_face_covered}
                 for d in truth.dice
             ]
             record = {"name": name, "preset": preset, "bench_exact": exact, "truth": dice}
@@ -87,7 +88,9 @@ def score(
             record = json.loads(line)
             truth = SavedRest(tuple(
                 RestDie(i, int(d["value"]), bool(d["on_tray"]), bool(d["cocked"]),
-                        (float(d["centre"][0]), float(d["centre"][1])))
+                        (float(d["centre"][0]), float(d["centre"][1])),
+                        # folders saved before the truth told it: every die counted as uncovered
+                        float(d.get("top_face_covered", 0.0)))
                 for i, d in enumerate(record["truth"])
             ))
             records.append((number, str(record["preset"]), str(record["name"]), truth))

@@ -322,6 +322,9 @@ def write_sheet(tiles: list[np.ndarray], path: Path) -> None:
 
 
 MATCH_REACH_PX = 12.0  # a reading this near a true die's centre is that die's
+# a flat die whose top face another die covers past this share lies under a die that rests on it,
+# not flat on the felt (a flat neighbour's body stays below its top face)
+UNDER_ANOTHER_DIE = 0.02
 
 
 def match_readings(truth_dice: Sequence[Any], readings: Sequence[RestingDie]) -> dict[int, RestingDie]:
@@ -372,7 +375,13 @@ def _score_rest(
                 failures.append(("cocked-read", die.centre_px, f"cocked {die.value} read {found.value}"))
             continue
         tally["dice"] += 1
-        if found is None or found.value is None:
+        covered = die.top_face_covered > UNDER_ANOTHER_DIE
+        tally["dice under another die"] += covered
+        if (found is None or found.value is None) and covered:
+            # the die over it does not rest flat on the felt and is thrown again (R3.3) before the
+            # throw counts: the covered die is read once it is seen whole
+            tally["dice under another die, not read"] += 1
+        elif found is None or found.value is None:
             tally["dice not read"] += 1
             exact = False
             why = found.reason if found is not None else "nothing"

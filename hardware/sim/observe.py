@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import cv2
 import numpy as np
 
 from hardware.sim.camera_model import CameraModel
@@ -98,3 +99,18 @@ def with_visibility(die: DieTruth, visible_px: int, unhidden_px: int) -> DieTrut
     seen = visible_px / unhidden_px if unhidden_px > 0 else 0.0
     return replace(die, visible_fraction=min(1.0, die.visible_fraction * seen))
 
+
+
+def with_top_face_cover(die: DieTruth, dice_ids: np.ndarray) -> DieTruth:
+    """Fold into the truth the share of the die's top face that another die covers in `dice_ids`
+    (the renderer's per-pixel die ids, hand and walls left out)."""
+    if die.held or len(die.top_face_px) < 3:
+        return die
+    mask = np.zeros(dice_ids.shape, np.uint8)
+    cv2.fillConvexPoly(mask, np.round(np.array(die.top_face_px)).astype(np.int32), 1)
+    # a pixel in from the outline: a flat neighbour touching the face's edge covers none of it
+    under = dice_ids[cv2.erode(mask, np.ones((3, 3), np.uint8)) > 0]
+    if under.size == 0:
+        return die
+    covered = np.count_nonzero((under != die.die_id) & (under >= 0)) / under.size
+    return replace(die, top_face_covered=float(covered))

@@ -60,6 +60,7 @@ class Rendered:
     image: np.ndarray  # the delivered frame, BGR uint8
     visible_px: dict[int, int]  # per die id: pixels of the frame where the die is seen
     unhidden_px: dict[int, int]  # per die id: pixels it would cover with no hand and no walls
+    dice_ids: np.ndarray  # per pixel of the frame: the die seen there with no hand and no walls, or -1
 
 
 def hand_box_corners(hand: HandPose) -> list[np.ndarray]:
@@ -272,7 +273,7 @@ class TrayRenderer:
         image = self._sensor.apply(image, t_s, rng)
         visible = {d.die_id: int(np.count_nonzero(seen == d.die_id)) for d in dice}
         unhidden = {d.die_id: int(np.count_nonzero(whole == d.die_id)) for d in dice}
-        return Rendered(image, visible, unhidden)
+        return Rendered(image, visible, unhidden, whole)
 
     def _composite_dice(self, frame: np.ndarray, dice_img: np.ndarray, ids: np.ndarray,
                         dice: Sequence[DiePose]) -> None:

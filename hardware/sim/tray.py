@@ -22,7 +22,7 @@ from hardware.sim.camera_model import CameraModel
 from hardware.sim.dice import top_face
 from hardware.sim.errors import SimulatorError
 from hardware.sim.hand import HandTrip
-from hardware.sim.observe import Observer, with_visibility
+from hardware.sim.observe import Observer, with_top_face_cover, with_visibility
 from hardware.sim.outcome import Accept, Outcome, clean_landing
 from hardware.sim.physics import BodyState, PhysicsWorld
 from hardware.sim.presets import DEFAULT_PRESET, ScenePreset, resolve_preset
@@ -182,8 +182,11 @@ class SimTray:
         t_s = (self.t_ns(truth.index) - START_NS) / 1e9
         rendered = self._renderer.render(t_s, truth.index, poses, hand)
         dice = tuple(
-            with_visibility(d, rendered.visible_px.get(d.die_id, 0),
-                             rendered.unhidden_px.get(d.die_id, 0))
+            with_top_face_cover(
+                with_visibility(d, rendered.visible_px.get(d.die_id, 0),
+                                rendered.unhidden_px.get(d.die_id, 0)),
+                rendered.dice_ids,
+            )
             for d in truth.dice
         )
         truth = FrameTruth(truth.index, truth.t_ns, truth.phase, truth.still, dice, truth.hand)

@@ -34,6 +34,9 @@ class DieTruth:
     visible_fraction: float  # share of its projected outline that is seen (not hidden or cropped)
     held: bool  # carried by the hand
     position_cm: tuple[float, float, float]  # world position: origin at the felt's centre, z up
+    # share of the top face's outline that another die covers: only a die resting on this one,
+    # not on the felt, can (a flat die's body stays below its neighbour's top face)
+    top_face_covered: float = 0.0
 
     @property
     def visible(self) -> bool:
@@ -57,6 +60,7 @@ class DieTruth:
             "visible_fraction": round(self.visible_fraction, 3),
             "held": self.held,
             "position_cm": [round(c, 3) for c in self.position_cm],
+            "top_face_covered": round(self.top_face_covered, 3),
         }
 
 
@@ -106,6 +110,7 @@ class RestDie:
     on_tray: bool
     cocked: bool
     centre_px: Point
+    top_face_covered: float = 0.0  # as DieTruth's: another die lies over part of its top face
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -114,6 +119,7 @@ class RestDie:
             "on_tray": self.on_tray,
             "cocked": self.cocked,
             "centre_px": [round(self.centre_px[0], 2), round(self.centre_px[1], 2)],
+            "top_face_covered": round(self.top_face_covered, 3),
         }
 
 
@@ -129,7 +135,7 @@ class RestState:
     @classmethod
     def from_truth(cls, after: str, truth: FrameTruth) -> RestState:
         dice = tuple(
-            RestDie(d.die_id, d.value, d.on_tray, d.cocked, d.centre_px)
+            RestDie(d.die_id, d.value, d.on_tray, d.cocked, d.centre_px, d.top_face_covered)
             for d in truth.dice
             if not d.held
         )
