@@ -17,6 +17,7 @@ from vision.lean import dash_past_top_face, top_face_levels
 from vision.pips import PipBlob
 from vision.secondface import shows_outer_face, shows_second_face
 from vision.sidepips import side_face_pip
+from vision.toplight import top_face_off_level
 from vision.turnedup import hides_wall
 from vision.verdicts import LEAN_SUPPORT_REACH, could_lean
 
@@ -112,6 +113,11 @@ def cocked_if_leaning(
         _other_dice(face, frame_faces or [], die_size),
     ):
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="felt for inner face")
+    # a 1 by the wall lit otherwise than the flat top faces of its kind in the frame is tilted
+    if die_size and outline is not None and top_face_off_level(
+        face, frame_faces or [], dark, colour, die_size, outline
+    ):
+        return replace(face, value=None, confidence=0.0, reason="cocked", detail="top face lit otherwise")
     # away from the wall, a die leaning on a die aside shows the dashes of its second face as by the wall
     if die_size and leans_on_die_aside(face, frame_faces or [], view_centre, die_size) and dash_past_top_face(
         face, dark, _outward(face, view_centre), die_size, by_wall=True, colour=colour, aside=True
