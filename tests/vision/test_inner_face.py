@@ -235,7 +235,7 @@ def test_a_flat_die_with_faint_dashes_on_a_narrow_inner_band_is_read() -> None:
 def test_felt_lit_over_a_dark_top_face_where_the_inner_side_face_must_show_is_no_side_face() -> None:
     # a black 6 on green felt leaning 24.6° on the wall, 12.6° off the lens's axis: past its inner
     # edge lies green felt lit as the felt beside it, 2.4 times its top face and 0.15 off its tint,
-    # with no mark standing out over it, but the darkest mark there (0.2 of the pips' contrast, by
+    # with no mark standing out over it, but the darkest mark there (0.27 of the pips' contrast scaled, by
     # the die's corner) is no faint one
     name = "random-25019-leaning-black-6-part"
     image = cv2.imread(str(DATA / f"{name}.png"), cv2.IMREAD_COLOR)
