@@ -283,8 +283,11 @@ def by_wall_without_inner_face(
     if depth > WALL_REACH * die_size:
         return False
     marks = inner_face_marks(face, dark, nadir, focal, die_size)
-    # a faint mark with no peak, over a band as the felt beside the die, is no side face either
-    felt = marks.no_peak and marks.faint and felt_past_inner_edge(face, colour, nadir, focal, die_size)
+    # a faint mark with no peak, over a band as the felt beside the die, is no side face either; nor,
+    # faint or not, is such a band lit at least as the top face and of another tint
+    felt = marks.no_peak and felt_past_inner_edge(
+        face, colour, nadir, focal, die_size, unlike_top=not marks.faint
+    )
     if not marks.hidden and not felt:
         return False
     away, inner = _inner_reach(face, view_centre, die_size, colour)

@@ -79,6 +79,12 @@ FELT_TINT = 0.05
 # whose band was lit as the felt beside it measured 0.47 (no other flat die's band was), leaning dice
 # over felt 0.06-0.09 (the white balance of the frame moves it by 0.03)
 FAINT_DASH = 0.2
+# a flat die's side face is lit as its top face less its turn from the light, in the die's tint; a light
+# die's shaded side takes the felt's tint but is then dimmer than its top face. A band passing for the
+# felt that is lit at least as its top face and of another tint (L1 step of the channels' shares) is
+# no side face of that die, faint mark or not: past a black 6 leaning 24.6° on green felt, 2.4 times as
+# bright and 0.15 off; the flat white die on white felt, 0.63 and 0.03 (on simulated throws)
+UNLIKE_TOP_TINT = 0.1
 
 
 class InnerMarks(NamedTuple):
@@ -200,9 +206,12 @@ def felt_past_inner_edge(
     nadir: tuple[float, float],
     focal: float,
     die_size: float,
+    unlike_top: bool = False,
 ) -> bool:
     """True when the band where a flat die shows its side face turned to the nadir (over the middle
-    of its depth, SIDE_FACE_SPAN) has the colour of the felt beside the die on one side at least.
+    of its depth, SIDE_FACE_SPAN) has the colour of the felt beside the die on one side at least
+    (with `unlike_top`, only when that band is also lit at least as the top face and of another
+    tint, UNLIKE_TOP_TINT: no side face of the die).
 
     A side face is the die's colour, lit by its own turn from the light; felt as bright and of the
     same tint there, with no dash standing out over it (`InnerMarks.no_peak`), is the felt itself:
@@ -231,6 +240,12 @@ def felt_past_inner_edge(
     band = medians[0]
     if band is None or float(band.sum()) < 1.0:
         return False
+    if unlike_top:
+        top = bare_top_colour(face, colour, face.size if face.fit is not None else die_size)
+        top_sum = max(float(top.sum()), 1.0)
+        tint = float(np.abs(band / band.sum() - top / top_sum).sum())
+        if float(band.sum()) < top_sum or tint <= UNLIKE_TOP_TINT:
+            return False
     for felt in medians[1:]:
         if felt is None or float(felt.sum()) < 1.0:
             continue

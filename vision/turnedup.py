@@ -59,8 +59,8 @@ def wall_hidden(face: Face, colour: np.ndarray, outline: np.ndarray, die_size: f
     past it as the light felt runs on the flanks (the felt's edge in the picture may lie a few
     pixels off the outline). The run of light samples past the top face (a square of the die's
     side, turned as the face's grid) and past that foot, the median over the rays, is what the
-    die hides of the wall. None for a 1 (no turn), a die not by a wall darker than its top face,
-    or rays leaving the picture.
+    die hides of the wall. The rays end at the picture's border. None for a 1 (no turn), a die not
+    by a wall darker than its top face, or a border that cuts off the wall beside the die.
     """
     fit = face.fit
     if fit is None:
@@ -83,8 +83,14 @@ def wall_hidden(face: Face, colour: np.ndarray, outline: np.ndarray, die_size: f
     px = cx + (along[None, :] * nx + offsets[:, None] * tx) * die_size
     py = cy + (along[None, :] * ny + offsets[:, None] * ty) * die_size
     h, w = colour.shape[:2]
-    if px.min() < 0 or py.min() < 0 or px.max() > w - 1 or py.max() > h - 1:
-        return None
+    outside = (px < 0) | (py < 0) | (px > w - 1) | (py > h - 1)
+    if outside.any():
+        # cut at the picture's border (a die by a far wall near it): what lies past it is unknown, and
+        # a run reaching it ends there, no longer than it is; the wall beside the die must still show
+        keep = int(np.argmax(outside.any(axis=0)))
+        if keep == 0 or along[keep - 1] < float(feet.max()) + WALL_BAND[1]:
+            return None
+        along, px, py = along[:keep], px[:, :keep], py[:, :keep]
     levels = cv2.remap(colour, px.astype(np.float32), py.astype(np.float32), cv2.INTER_LINEAR)
     levels = levels.astype(np.float32).sum(axis=2)
     # the wall beside the die on each flank, just past the outline, the brighter of the two

@@ -230,3 +230,33 @@ def test_a_flat_die_with_faint_dashes_on_a_narrow_inner_band_is_read() -> None:
         (2, 118, 110), (4, 64, 30)
     ]
     assert reading.unreadable == ()
+
+
+def test_felt_lit_over_a_dark_top_face_where_the_inner_side_face_must_show_is_no_side_face() -> None:
+    # a black 6 on green felt leaning 24.6° on the wall, 12.6° off the lens's axis: past its inner
+    # edge lies green felt lit as the felt beside it, 2.4 times its top face and 0.15 off its tint,
+    # with no mark standing out over it, but the darkest mark there (0.27 of the pips' contrast scaled, by
+    # the die's corner) is no faint one
+    name = "random-25019-leaning-black-6-part"
+    image = cv2.imread(str(DATA / f"{name}.png"), cv2.IMREAD_COLOR)
+    reading = _read(name).read(image)
+    assert sorted((d.value, round(d.center[0]), round(d.center[1])) for d in reading.dice) == [
+        (3, 76, 125), (5, 104, 8)
+    ]
+    assert [(u.reason, round(u.center[0]), round(u.center[1])) for u in reading.unreadable] == [
+        ("cocked", 76, 11)
+    ]
+
+
+def test_a_shaded_side_face_of_the_felt_colour_dimmer_than_its_top_face_is_a_side_face() -> None:
+    # a flat ivory 2 by the wall on white felt: its shaded inner side face passes for the felt, but is
+    # lit 0.63 of its top face and of its tint (0.03 off), as a light die's side face turned from the light
+    name = "white-felt-6014-flat-2-part"
+    image = cv2.imread(str(DATA / f"{name}.png"), cv2.IMREAD_COLOR)
+    reading = _read(name).read(image)
+    assert sorted((d.value, round(d.center[0]), round(d.center[1])) for d in reading.dice) == [
+        (2, 76, 19), (2, 139, 82), (6, 122, 28)
+    ]
+    assert [(u.reason, round(u.center[0]), round(u.center[1])) for u in reading.unreadable] == [
+        ("cocked", 36, 16)
+    ]

@@ -11,7 +11,9 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import pytest
 
+from vision import turnedup
 from vision.faces import Face
 from vision.layout import fit_layout
 from vision.profile import load_profile
@@ -96,3 +98,37 @@ def test_a_felt_gap_before_the_wall_is_not_hidden_wall() -> None:
     colour, face, outline = _tray(60, 0)
     assert wall_hidden(face, colour, outline, 28.0) == 0.0
     assert not hides_wall(face, colour, outline, 28.0)
+
+
+def test_a_leaning_grey_6_by_a_wall_near_the_picture_border_is_refused() -> None:
+    # a grey 6 on grey-green felt leaning 26.8° on a dark red wall at the top of the picture: the rays
+    # across its turned-up face run past the picture's border beyond the wall, and are cut there
+    image, reader = _read("random-16019-leaning-6-border-part")
+    reading = reader.read(image)
+    assert sorted((d.value, round(d.center[0]), round(d.center[1])) for d in reading.dice) == [
+        (2, 148, 192), (3, 15, 47), (4, 65, 223)
+    ]
+    assert [(u.reason, round(u.center[0]), round(u.center[1])) for u in reading.unreadable] == [
+        ("cocked", 44, 37)
+    ]
+
+
+def test_a_flat_die_by_a_wall_near_the_picture_border_hides_none_of_it_and_is_read(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # a flat 3 by the wall at the top of the picture, the rays cut at its border: measured, it hides
+    # none of the wall
+    measured: list[float | None] = []
+
+    def recorded(face: Face, colour: np.ndarray, outline: np.ndarray, die_size: float) -> float | None:
+        measured.append(wall_hidden(face, colour, outline, die_size))
+        return measured[-1]
+
+    monkeypatch.setattr(turnedup, "wall_hidden", recorded)
+    image, reader = _read("random-16027-flat-3-border-part")
+    reading = reader.read(image)
+    assert sorted((d.value, round(d.center[0]), round(d.center[1])) for d in reading.dice) == [
+        (1, 34, 90), (3, 66, 24)
+    ]
+    assert reading.unreadable == ()
+    assert measured == [0.0]
