@@ -93,11 +93,13 @@ def wall_hidden(face: Face, colour: np.ndarray, outline: np.ndarray, die_size: f
         along, px, py = along[:keep], px[:, :keep], py[:, :keep]
     levels = cv2.remap(colour, px.astype(np.float32), py.astype(np.float32), cv2.INTER_LINEAR)
     levels = levels.astype(np.float32).sum(axis=2)
-    # the wall beside the die on each flank, just past the outline, the brighter of the two
-    wall = max(
-        float(np.median(levels[k][(along >= feet[j] + WALL_BAND[0]) & (along <= feet[j] + WALL_BAND[1])]))
-        for k, j in ((-2, 1), (-1, 2))
-    )
+    # the wall beside the die on each flank, just past the outline, the brighter of the two; a flank
+    # that starts past the wall's band (off the tray, in a corner) shows none of it
+    bands = [levels[k][(along >= feet[j] + WALL_BAND[0]) & (along <= feet[j] + WALL_BAND[1])]
+             for k, j in ((-2, 1), (-1, 2))]
+    if not any(band.size for band in bands):
+        return None
+    wall = max(float(np.median(band)) for band in bands if band.size)
     # the top face's colour at the four bare cells between its pips' rows
     bare = [fit.to_image(u, v) for u in (-0.5, 0.5) for v in (-0.5, 0.5)]
     bx = np.array([[p[0] for p in bare]], np.float32)
