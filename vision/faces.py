@@ -17,8 +17,9 @@ import cv2
 import numpy as np
 
 from vision.cellglow import pips_in_glow
+from vision.emptycells import cells_are_bare
 from vision.facecolour import level_step, on_two_faces, sample_at
-from vision.layout import LAYOUTS, LayoutFit, fit_layout, fit_six_missing
+from vision.layout import LayoutFit, fit_layout, fit_six_missing
 from vision.margins import margin_is_face
 from vision.median import median
 from vision.oblique import OBLIQUE_DETAIL, CameraSquash, squashed_as_camera
@@ -42,7 +43,6 @@ WINDOW_REACH = 1.6
 # die sides: two dice's top faces seen from above lie a side apart, centre to centre, at least
 OTHER_TOP_FACE = 0.95
 LIKE_CONTRAST = 0.5  # pips of one face, printed and lit alike, stand out alike: a speck fainter is none
-PIP_BLUR_PX = 1.5  # a pip a few pixels wide blurs this far into the face round it
 # the two pips of a 2 are printed and lit alike on one flat face, and no third vouches for them:
 # one standing out less than this share of the other is a pip of another face (a leaning die's
 # 1 and a pip of the face it shows past its edge, turned to other light)
@@ -80,51 +80,6 @@ def like_size(first: float, second: float, spread_px: float = LIKE_SIZE_PX) -> b
     """Two pip diameters that can belong to one face."""
     big, small = max(first, second), min(first, second)
     return big <= LIKE_SIZE * small or big - small <= spread_px
-
-
-def _cells_are_bare(
-    image: np.ndarray, fit: LayoutFit, pips: list[PipBlob], smear: float | None = None, sized: bool = False
-) -> bool:
-    """Every cell the layout leaves empty must look like the face around the pips.
-
-    On a smeared face (`smear`: the streaks' direction) the cell is looked at across the smear
-    only: along it, the streaks of the two pips either side of a mid-side cell reach into it.
-    """
-    face_level = median([p.ring_level for p in pips])
-    contrast = median([p.contrast for p in pips])
-    floor = face_level - 0.35 * contrast
-    dim = min(p.ring_level for p in pips)
-    if sized and max(p.ring_level for p in pips) - dim > level_step(dim):
-        # a glossy face's sheen lights it unevenly (rings 55 to 102 round a red 3's white pips),
-        # its pips printed alike: a mark is pip-dark below the dimmest ring by that share of its contrast
-        floor = min(floor, dim - 0.35 * (dim - median([p.centre_level for p in pips])))
-    radius = 0.3 * fit.spacing
-    offsets = [(0.0, 0.0), (radius, 0.0), (-radius, 0.0), (0.0, radius), (0.0, -radius)]
-    placed = [fit.to_image(u, v) for u, v in (fit.cells or LAYOUTS[fit.value])]
-    blur_reach = 0.5 * float(np.median([p.diameter for p in pips])) + PIP_BLUR_PX
-    if smear is not None:
-        across = (-radius * math.sin(smear), radius * math.cos(smear))
-        offsets = [(0.0, 0.0), across, (-across[0], -across[1])]
-    for u, v in fit.empty_cells():
-        x, y = fit.to_image(u, v)
-        points = [(x + dx, y + dy) for dx, dy in offsets]
-        if fit.value in (4, 5) or (sized and fit.value in (2, 3)):
-            # a sample within a pixel and a half of the rim of a pip where the layout puts it sees
-            # that pip's blur, not the cell (a 4 whose pips are a diameter apart); a pip off its
-            # place is still seen, and a pip a larger face has in the cell darkens the cell's
-            # centre, always sampled. A square grid of 4 or 5 vouches for its layout; a 2 or a 3
-            # only with the die size known, its grid the die's (a 2 of white pips wider than its
-            # grid step), else its empty cells alone tell it from two specks; a 6's middle
-            # column, as near its pips as a narrow 6 puts it, tells it from a 4 beside a side face
-            points = points[:1] + [
-                (px, py) for px, py in points[1:]
-                if all(math.hypot(px - cx, py - cy) >= blur_reach for cx, cy in placed)
-            ]
-        xs = np.array([px for px, _ in points])
-        ys = np.array([py for _, py in points])
-        if sample_at(image, xs, ys).min() < floor:
-            return False
-    return True
 
 
 def pips_but_for_roundness(pips: list[PipBlob], marks: list[PipBlob]) -> list[PipBlob]:
@@ -378,7 +333,7 @@ def read_group(
     if not 0.8 <= spacing_per_pip <= 4.0:
         return refuse("not_pips", SPACING)
     smear = smear_direction(pips) if blurred else None
-    if not _cells_are_bare(dark, fit, pips, smear, side_view is not None):
+    if not cells_are_bare(dark, fit, pips, smear, side_view is not None):
         tiny = [] if blurred else _tiny_pips_in_cells(fit, pips, all_marks)
         if tiny:
             # the mark is a pip too small for its roundness to mean anything: read the face

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.faces import _cells_are_bare
+from vision.emptycells import cells_are_bare
 from vision.layout import fit_layout
 from vision.pips import PipBlob
 
@@ -40,18 +40,18 @@ def face(cell_level: int) -> np.ndarray:
 def test_a_glossy_face_lit_unevenly_is_bare_in_its_empty_cells() -> None:
     fit = fit_layout(np.array(CENTRES))
     assert fit is not None
-    assert _cells_are_bare(face(42), fit, three((102.0, 55.0, 64.0)), sized=True)
+    assert cells_are_bare(face(42), fit, three((102.0, 55.0, 64.0)), sized=True)
 
 
 def test_a_mark_as_dark_as_a_pip_still_occludes_a_glossy_face() -> None:
     fit = fit_layout(np.array(CENTRES))
     assert fit is not None
-    assert not _cells_are_bare(face(15), fit, three((102.0, 55.0, 64.0)), sized=True)
+    assert not cells_are_bare(face(15), fit, three((102.0, 55.0, 64.0)), sized=True)
 
 
 def test_an_evenly_lit_face_keeps_the_median_ring_floor() -> None:
     # rings within the face's noise: no sheen, the cells darker than the floor are marks
     fit = fit_layout(np.array(CENTRES))
     assert fit is not None
-    assert not _cells_are_bare(face(38), fit, three((64.0, 62.0, 66.0)), sized=True)
-    assert not _cells_are_bare(face(42), fit, three((102.0, 55.0, 64.0)), sized=False)
+    assert not cells_are_bare(face(38), fit, three((64.0, 62.0, 66.0)), sized=True)
+    assert not cells_are_bare(face(42), fit, three((102.0, 55.0, 64.0)), sized=False)

@@ -284,19 +284,19 @@ def test_a_faint_pip_of_a_side_face_past_a_1_s_face_is_no_partner_of_its_pip() -
 def test_the_empty_cells_of_a_4_whose_pips_are_a_diameter_apart_are_bare() -> None:
     # white pips 4.6 px wide, 9.2 px apart on a black die 22 px wide: the blur of a pip reaches
     # the samples of the mid-side cells beside it, which are no mark in the cell
-    from vision.faces import _cells_are_bare
+    from vision.emptycells import cells_are_bare
 
     plane, _, blobs = _crop_pips("random-13039-4-close-pips-balanced.png", 22.4)
     pips = [b for b in blobs if math.dist((b.x, b.y), (33.5, 30.0)) < 9.0 and b.contrast > 100]
     assert len(pips) == 4
     fit = fit_layout(np.array([(p.x, p.y) for p in pips]))
     assert fit is not None and fit.value == 4
-    assert _cells_are_bare(plane, fit, pips)
+    assert cells_are_bare(plane, fit, pips)
     # a dark mark in the middle of a mid-side cell is still seen
     marked = plane.copy()
     x, y = fit.to_image(0.0, -1.0)
     cv2.circle(marked, (round(x), round(y)), 1, 0, -1)
-    assert not _cells_are_bare(marked, fit, pips)
+    assert not cells_are_bare(marked, fit, pips)
 
 
 def test_two_pips_with_a_pip_of_their_kind_measured_squashed_midway_are_neighbours() -> None:
