@@ -21,9 +21,11 @@ ONE_RING = (0.3, 0.75)
 ONE_TURN_AGREEMENT = 0.35
 
 
-def square_turn(center: tuple[float, float], dark: np.ndarray, die_size: float) -> float | None:
-    """The turn (radians, modulo a quarter turn) of the edges round `center`; None when they show
-    none, or the ring leaves the picture."""
+def square_turn(
+    center: tuple[float, float], dark: np.ndarray, die_size: float, agreement: float = ONE_TURN_AGREEMENT
+) -> float | None:
+    """The turn (radians, modulo a quarter turn) of the edges round `center`; None when they agree
+    less than `agreement`, or the ring leaves the picture."""
     reach = math.ceil(ONE_RING[1] * die_size) + 2
     x0, y0 = int(center[0]) - reach, int(center[1]) - reach
     h, w = dark.shape
@@ -39,6 +41,6 @@ def square_turn(center: tuple[float, float], dark: np.ndarray, die_size: float) 
     angle = 4.0 * np.arctan2(gy[ring], gx[ring])
     c, s = float((weight * np.cos(angle)).sum()), float((weight * np.sin(angle)).sum())
     total = float(weight.sum())
-    if total <= 0.0 or math.hypot(c, s) < ONE_TURN_AGREEMENT * total:
+    if total <= 0.0 or math.hypot(c, s) < agreement * total:
         return None
     return 0.25 * math.atan2(s, c)

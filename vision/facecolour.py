@@ -25,6 +25,10 @@ OFF_DIAGONAL = math.radians(21.0)
 # its pips are squashed unlike; the shade between a light pip's glow and a red face may leave the path
 # test no face (a flat red 2 of white pips, 1° off)
 ON_DIAGONAL = math.radians(6.0)
+# a pair squashed unlike is already a sign of two faces; the edges need only say where the diagonal
+# lies, and weaker edges still do: ivory on white felt by the wall, where the edges are faintest and
+# the wall's run along the picture, agreed 0.33 round a leaning 1's pip and its turned-up face's dash
+PAIR_TURN_AGREEMENT = 0.3
 
 
 def face_tolerance(face_level: float, pip_contrast: float) -> float:
@@ -170,7 +174,7 @@ def on_two_faces(
         return False
     if die_size is not None:
         centre = (0.5 * (pips[0].x + pips[1].x), 0.5 * (pips[0].y + pips[1].y))
-        turn = square_turn(centre, dark, die_size)
+        turn = square_turn(centre, dark, die_size, PAIR_TURN_AGREEMENT)
         if turn is not None:
             way = math.atan2(pips[1].y - pips[0].y, pips[1].x - pips[0].x)
             off = abs((way - turn) % (0.5 * math.pi) - 0.25 * math.pi)
