@@ -164,6 +164,24 @@ def _dash_peak(
     return float(stand.max())
 
 
+def _side_face_band(
+    face: Face, nadir: tuple[float, float], focal: float, die_size: float
+) -> tuple[np.ndarray, tuple[float, float]] | None:
+    """Where a flat die here shows its side face turned to the nadir: the distances from its centre
+    over the middle of that face's depth (SIDE_FACE_SPAN), and the way to the nadir. None for a die
+    within a side of the nadir or a band under NARROW_BAND of a side wide."""
+    dx, dy = face.center[0] - nadir[0], face.center[1] - nadir[1]
+    radius = math.hypot(dx, dy)
+    width = radius / focal  # die sides
+    if radius < die_size or width < NARROW_BAND:
+        return None
+    near, far = ((0.5 + share * width) * die_size for share in SIDE_FACE_SPAN)
+    along = np.arange(near, far, STEP_PX)
+    if len(along) == 0:
+        return None
+    return along, (-dx / radius, -dy / radius)
+
+
 def inner_face_unlit(
     face: Face,
     dark: np.ndarray,
@@ -182,19 +200,16 @@ def inner_face_unlit(
     """
     if cv2.pointPolygonTest(outline.reshape(-1, 1, 2), face.center, True) > WALL_REACH * die_size:
         return False
-    dx, dy = face.center[0] - nadir[0], face.center[1] - nadir[1]
-    radius = math.hypot(dx, dy)
-    width = radius / focal  # die sides
-    if radius < die_size or width < NARROW_BAND:
+    band = _side_face_band(face, nadir, focal, die_size)
+    if band is None:
         return False
     levels = top_face_levels(face, dark, die_size)
     if levels is None:
         return False
-    near, far = ((0.5 + share * width) * die_size for share in SIDE_FACE_SPAN)
-    along = np.arange(near, far, STEP_PX)
+    along, way = band
     across = np.arange(-SIDE_FACE_ACROSS * die_size, SIDE_FACE_ACROSS * die_size, STEP_PX)
-    grid = band_grid(face.center, (-dx / radius, -dy / radius), along, across, dark.shape)
-    if grid is None or len(along) == 0:
+    grid = band_grid(face.center, way, along, across, dark.shape)
+    if grid is None:
         return False
     rows = np.median(cv2.remap(dark, *grid, cv2.INTER_LINEAR), axis=1)
     return float(np.median(rows)) < SIDE_FACE_LIT * levels[0]
@@ -218,20 +233,15 @@ def felt_past_inner_edge(
     the die is tipped towards the middle and hides that face. One side is enough, as another die or
     the wall may stand on the other.
     """
-    dx, dy = face.center[0] - nadir[0], face.center[1] - nadir[1]
-    radius = math.hypot(dx, dy)
-    width = radius / focal  # die sides
-    if radius < die_size or width < NARROW_BAND:
+    predicted = _side_face_band(face, nadir, focal, die_size)
+    if predicted is None:
         return False
-    near, far = ((0.5 + share * width) * die_size for share in SIDE_FACE_SPAN)
-    along = np.arange(near, far, STEP_PX)
-    if len(along) == 0:
-        return False
+    along, way = predicted
     medians: list[np.ndarray | None] = []
     for offset in (0.0, -FELT_BESIDE, FELT_BESIDE):
         low, high = (offset - SIDE_FACE_ACROSS) * die_size, (offset + SIDE_FACE_ACROSS) * die_size
         across = np.arange(low, high, STEP_PX)
-        grid = band_grid(face.center, (-dx / radius, -dy / radius), along, across, colour.shape[:2])
+        grid = band_grid(face.center, way, along, across, colour.shape[:2])
         if grid is None:
             medians.append(None)
             continue
@@ -277,16 +287,13 @@ def inner_face_overlit(
         return False
     if any(math.dist(face.center, other) < INNER_CLEAR * die_size for other in others):
         return False
-    dx, dy = face.center[0] - nadir[0], face.center[1] - nadir[1]
-    radius = math.hypot(dx, dy)
-    width = radius / focal  # die sides
-    if radius < die_size or width < NARROW_BAND:
+    predicted = _side_face_band(face, nadir, focal, die_size)
+    if predicted is None:
         return False
-    near, far = ((0.5 + share * width) * die_size for share in SIDE_FACE_SPAN)
-    along = np.arange(near, far, STEP_PX)
+    along, way = predicted
     across = np.arange(-SIDE_FACE_ACROSS * die_size, SIDE_FACE_ACROSS * die_size, STEP_PX)
-    grid = band_grid(face.center, (-dx / radius, -dy / radius), along, across, colour.shape[:2])
-    if grid is None or len(along) == 0:
+    grid = band_grid(face.center, way, along, across, colour.shape[:2])
+    if grid is None:
         return False
     band = float(np.median(cv2.remap(colour, *grid, cv2.INTER_LINEAR).astype(np.float32).mean(axis=-1)))
     top = float(bare_top_colour(face, colour, face.size if face.fit is not None else die_size).mean())
