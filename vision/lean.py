@@ -84,6 +84,9 @@ PRINTED_PIP = (60.0, 0.5)
 # least (0.058 and more on the leaning dice of the simulated throws); a speck of felt grain 1.5
 # pixels across beside a die 31 pixels wide is 0.048
 DASH_LENGTH = 0.05
+# of the dark a dash is found by (DASH_DARKNESS or WALL_DASH_DARKNESS of the top pips' contrast):
+# a shadow's shade on felt ripples by its grain within this, a pip's face round it is lighter by all
+RUN_ON_GRAIN = 0.25
 
 
 def top_face_levels(face: Face, dark: np.ndarray, die_size: float) -> tuple[float, float] | None:
@@ -149,15 +152,17 @@ def _printed_on_lit_face(
     )
 
 
-def _runs_on(band: np.ndarray, dash: np.ndarray, inner_only: bool = False) -> bool:
+def _runs_on(band: np.ndarray, dash: np.ndarray, inner_only: bool = False, grain: float = 0.0) -> bool:
     """Whether the dark of a dash runs on, at the dash's own level, to the band's border (with
     `inner_only`, to its inner border, back to the top face's edge).
 
     A second face's pip is a mark with face round it: the pixels as dark as its middle stay within
     it. The soft edge of a shadow is a long ramp from felt to shade: its pixels that the local mean
-    takes for a dash are as dark as the shade beyond them, which runs on out of the band.
+    takes for a dash are as dark as the shade beyond them, which runs on out of the band. The shade
+    is as dark within `grain` levels: a felt's grain ripples it (a neighbour's shadow past a flat
+    ivory 2's edge, 84 to 90, was parted from its own end, 86 to 90, by pixels of 91 to 93).
     """
-    level = float(np.median(band[dash]))
+    level = float(np.median(band[dash])) + grain
     _, labels = cv2.connectedComponents((band <= level).astype(np.uint8), connectivity=8)
     reached = np.unique(labels[dash & (band <= level)])
     border = labels[0] if inner_only else np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]])
@@ -256,7 +261,10 @@ def dash_past_top_face(
         turn = turns[0] if turns else None
         if turn is not None and _past_top_face(face, dash_x, dash_y, die_size, turn) <= edge:
             continue
-        if (aside or by_wall) and _runs_on(band, labels == k, inner_only=not aside):
+        # aside, on the felt: shade within a quarter of the dark a dash is found by is of its dark
+        found_by = np.broadcast_to(darkness, band.shape)[y:y + bh, x:x + bw][inside]
+        grain = RUN_ON_GRAIN * float(found_by.mean()) if aside else 0.0
+        if (aside or by_wall) and _runs_on(band, labels == k, inner_only=not aside, grain=grain):
             # the soft edge of a shadow, darker on one side, not a mark with face round it; by the
             # wall a dash may run on into the wall's foot past a narrow second face, but a pip of
             # that face has face lit between it and the top face's edge

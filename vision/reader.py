@@ -302,7 +302,7 @@ class DiceReader:
                 if b.roundness >= STREAK_ROUNDNESS and not any(on_face(f, b) for f in read)
             ]
             faces += read_streaks(dark, colour, streaks, blobs)
-        faces = sized_alike(faces, expected)
+        faces = sized_alike(faces, expected, dark, round_blobs)
         if expected:
             faces = [
                 alone_again(f, faces, unclaimed, dark, colour, expected, max_size)

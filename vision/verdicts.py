@@ -14,8 +14,10 @@ import cv2
 import numpy as np
 
 from vision.faces import COCKED_ROUNDNESS, SMEARED_LINE, Face
+from vision.layout import LayoutFit
 from vision.median import median
 from vision.oblique import OBLIQUE_DETAIL, CameraSquash, squash_of
+from vision.pipcentre import printed_spacing
 from vision.pips import PipBlob
 from vision.secondface import shows_second_face
 
@@ -102,12 +104,19 @@ def _weak(face: Face) -> bool:
     return face.value is not None and (face.pip_count == 1 or face.detail == SMEARED_LINE)
 
 
-def sized_alike(faces: list[Face], die_size: float | None) -> list[Face]:
+def sized_alike(
+    faces: list[Face],
+    die_size: float | None,
+    dark: np.ndarray | None = None,
+    blobs: list[PipBlob] | None = None,
+) -> list[Face]:
     """Refuse faces whose pip grid does not match the dice's size.
 
     One row of a 6 is three pips in a line, as a 3 is, but on a grid 0.7 times as wide; two pips
     of a 4 pass for a 2 on a grid half as wide. The die size is known from the calibration, or
     else the other dice of the frame give the step (all from one set, at about one distance).
+    With the die size, the `dark` plane and its `blobs`, a grid out of size is measured again on
+    its pips' printed centres (`pipcentre.printed_spacing`) before it is refused.
     """
     read = [f for f in faces if f.value is not None and f.fit is not None]
     if die_size:
@@ -117,9 +126,17 @@ def sized_alike(faces: list[Face], die_size: float | None) -> list[Face]:
         low, high = typical / SPACING_SPREAD, typical * SPACING_SPREAD
     else:
         return faces
+
+    def out_of_size(fit: LayoutFit) -> bool:
+        if low <= fit.spacing <= high:
+            return False
+        # a pip by the die's edge is outlined short of its outer flank (`pipcentre`)
+        printed = printed_spacing(fit, dark, blobs) if die_size and dark is not None and blobs else None
+        return printed is None or not low <= printed <= high
+
     return [
         replace(f, value=None, confidence=0.0, reason="not_pips", detail=OTHER_SIZE)
-        if f.value is not None and f.fit is not None and not low <= f.fit.spacing <= high
+        if f.value is not None and f.fit is not None and out_of_size(f.fit)
         else f
         for f in faces
     ]
