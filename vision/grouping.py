@@ -8,13 +8,19 @@ and a top face apart from the side face below it (the die's edge shades the path
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
+from vision.cellglow import GLOW_SHARE
 from vision.facecolour import level_step, paths_on_face
 from vision.faces import ADJACENT, GROUP_SIZE_PX, LIKE_ROUNDNESS, LIKE_SIZE, LINK_REACH
 from vision.pips import PipBlob
 
 SHAPELESS_PIP_PX = 4.0  # pips smaller than this across: their squash is pixel noise
+# grid steps: a face's neighbour pips, a step apart or across a 6's columns (closer than two steps
+# on some dice), lie this near; a leaning die's turned-up face had a pip three steps from its top's
+GLOW_REACH = 2.0
 
 
 def brightest_face(group: list[int], blobs: list[PipBlob]) -> list[int]:
@@ -38,12 +44,18 @@ class UnionFind:
 
 
 def group_pips(
-    dark: np.ndarray, colour: np.ndarray, blobs: list[PipBlob], spacing_hint: float | None
+    dark: np.ndarray,
+    colour: np.ndarray,
+    blobs: list[PipBlob],
+    spacing_hint: float | None,
+    reads: Callable[[list[int]], bool] | None = None,
 ) -> list[list[int]]:
     """Indices of `blobs` grouped into would-be faces (pips of one face end up together).
 
     Two pips are linked when they are of like size, near enough, ringed by equally bright face,
     and the straight path between them (outside every pip) stays on face of the same colour.
+    With the die size (`spacing_hint`) and `reads` (does a group read as a face?), groups that do
+    not read are joined when rings set apart by the pips' glow link them and the union reads.
     """
     n = len(blobs)
     if n == 0:
@@ -69,18 +81,64 @@ def group_pips(
     # over the other, so its level is no measure of the face round it (a red 6's column, 117 to 130)
     run_together = (cut_from[:, None] == cut_from[None, :]) & (cut_from[:, None] >= 0)
     run_together &= dist <= ADJACENT * big
-    candidate &= (np.abs(level[:, None] - level[None, :]) <= step) | run_together
+    level_gap = np.abs(level[:, None] - level[None, :])
+    lit_alike = (level_gap <= step) | run_together
+    glow = np.zeros_like(lit_alike)
+    if spacing_hint and reads is not None:
+        # a pip's blur and its neighbours' (and a glossy face's sheen) move the ring round it by
+        # up to a share of the pips' contrast: neighbours on a grid, whose blur reaches each
+        # other's rings, may be ringed further apart than the face's step (a red 6's white pips,
+        # contrast 93 to 122, ringed 143 to 165); farther, such a ring is another face's
+        contrast = np.array([b.contrast for b in blobs])
+        glow = level_gap <= GLOW_SHARE * np.minimum(contrast[:, None], contrast[None, :])
+        glow &= ~lit_alike & (dist <= GLOW_REACH * spacing_hint)
+    candidate &= lit_alike | glow
     candidate = np.triu(candidate, k=1)
     pi, pj = np.nonzero(candidate)
     groups = UnionFind(n)
+    glow_links: list[tuple[int, int]] = []
     if len(pi):
         linked = paths_on_face(dark, colour, blobs, pi, pj)
         # pips nearer than this leave no room for an edge between them: no two dice's pips
         # come that close (each sits a good half spacing in from its die's edge)
-        linked |= dist[pi, pj] <= ADJACENT * big[pi, pj]
+        linked |= (dist[pi, pj] <= ADJACENT * big[pi, pj]) & lit_alike[pi, pj]
         for i, j in zip(pi[linked].tolist(), pj[linked].tolist(), strict=True):
-            groups.union(i, j)
+            if glow[i, j]:
+                glow_links.append((i, j))
+            else:
+                groups.union(i, j)
+    found = _components(groups, n)
+    if glow_links and reads is not None:
+        found = _joined_by_glow(found, glow_links, reads)
+    return found
+
+
+def _components(groups: UnionFind, n: int) -> list[list[int]]:
     by_root: dict[int, list[int]] = {}
     for i in range(n):
         by_root.setdefault(groups.find(i), []).append(i)
     return list(by_root.values())
+
+
+def _joined_by_glow(
+    found: list[list[int]], links: list[tuple[int, int]], reads: Callable[[list[int]], bool]
+) -> list[list[int]]:
+    """`found` with the groups that `links` join put together where the union reads as a face
+    and none of its groups of two pips or more reads on its own (a face read whole keeps its
+    pips: two pips of a die half hidden beside it stay loose, as the lean checks expect)."""
+    # rings moved by glow tell nothing of one face: only the union's layout and checks do
+    owner = {i: k for k, group in enumerate(found) for i in group}
+    pieces = UnionFind(len(found))
+    for i, j in links:
+        pieces.union(owner[i], owner[j])
+    joined: dict[int, list[int]] = {}
+    for k in range(len(found)):
+        joined.setdefault(pieces.find(k), []).append(k)
+    result: list[list[int]] = []
+    for parts in joined.values():
+        union = sorted(i for k in parts for i in found[k])
+        if len(parts) > 1 and not any(len(found[k]) > 1 and reads(found[k]) for k in parts) and reads(union):
+            result.append(union)
+        else:
+            result += [found[k] for k in parts]
+    return result

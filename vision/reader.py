@@ -214,7 +214,8 @@ class DiceReader:
         round_blobs = [b for b in blobs if b.roundness >= ROUND_MIN and b.diameter <= largest]
         # under a camera straight above, a flat die shows side faces turned to the point below it
         side_view = (nadir, expected) if self.profile.top_down and expected and nadir else None
-        groups = group_pips(dark, colour, round_blobs, spacing_hint)
+        groups = group_pips(dark, colour, round_blobs, spacing_hint, lambda g: read_completed(
+            dark, colour, g, round_blobs, blobs, False, camera_squash, expected, side_view).value is not None)
         faces: list[Face] = []
         failed: list[tuple[list[int], Face]] = []
         lone: list[int] = []
