@@ -120,10 +120,16 @@ def faint_tint_ray_lengths(
     steps = np.abs(tints - face).sum(axis=-1)
     limit = max(FAINT_TINT_FLOOR, FAINT_TINT_NOISES * noise)
     ends = _first_edge((steps > limit) & (sums >= TOO_DARK), radii, xs, ys, colour.shape)
-    half = count // 2
+    return ends if centred(ends, side) else None
+
+
+def centred(ends: np.ndarray, side: float) -> bool:
+    """True when half the pairs of opposite rays end alike (OPPOSITE_ALIKE of a side, dice of
+    `side`): the pip lies at the centre of what they outline, as a 1's does, not a 2's."""
+    half = len(ends) // 2
     with np.errstate(invalid="ignore"):  # two open rays are no edge alike
         alike = np.abs(ends[:half] - ends[half:]) <= OPPOSITE_ALIKE * side
-    return ends if int(alike.sum()) >= OPPOSITE_PAIRS * half else None
+    return int(alike.sum()) >= OPPOSITE_PAIRS * half
 
 
 def step_ray_lengths(

@@ -13,7 +13,7 @@ from collections.abc import Callable
 import numpy as np
 
 from vision.cellglow import GLOW_SHARE
-from vision.facecolour import level_step, paths_on_face
+from vision.facecolour import FACE_GAP_PX, level_step, paths_on_face
 from vision.faces import ADJACENT, GROUP_SIZE_PX, LIKE_ROUNDNESS, LIKE_SIZE, LINK_REACH
 from vision.pips import PipBlob
 
@@ -80,6 +80,11 @@ def group_pips(
     # pips cut from one blob of the threshold, side by side, ran together: the ring of each passes
     # over the other, so its level is no measure of the face round it (a red 6's column, 117 to 130)
     run_together = (cut_from[:, None] == cut_from[None, :]) & (cut_from[:, None] >= 0)
+    # so do pips whose gap the ring (a third of a pip past its rim) and the other's blur span, cut
+    # or not: a black 6's white pips 2 px apart ringed 177 in its middle column, 206 by its edge
+    minor = np.array([b.minor for b in blobs])
+    ring_gap = np.maximum(1.5, 0.35 * np.maximum(minor[:, None], minor[None, :])) + FACE_GAP_PX
+    run_together |= dist - 0.5 * (diameter[:, None] + diameter[None, :]) < ring_gap
     run_together &= dist <= ADJACENT * big
     level_gap = np.abs(level[:, None] - level[None, :])
     lit_alike = (level_gap <= step) | run_together

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
+import cv2
 import numpy as np
 
 from vision import facerays
@@ -281,6 +282,12 @@ def read_on_square(
         # a grained face: its tint ends at its edge, and only a mark as dark as a pip before it
         np.minimum(tint, pip_dark),
     ]
+    # the same on 3×3 means: a speck of grain a pixel wide averages out, the edge's step stays but
+    # blurs a pixel or two outwards, so the pip must be centred in what they outline (a 2's is not)
+    means = np.minimum(facerays.tint_ray_lengths(cv2.blur(colour, (3, 3)), pip, start, reach, len(rays)),
+                       pip_dark)
+    if facerays.centred(means, die_size):
+        variants.append(means)
     faint = facerays.faint_tint_ray_lengths(colour, pip, start, reach, len(rays), bare, die_size)
     # ivory on white felt, outlined by its tint alone (a 2's partner pip ends a ray as far as a corner)
     if faint is not None and square_fit(faint, die_size, EDGE_STEP)[0] >= SQUARE_OUTLINE_RAYS:
@@ -290,12 +297,28 @@ def read_on_square(
         # pip within a side, which that step alone would take for an edge of the face
         variants.append(facerays.level_ray_lengths(dark, colour, pip, start, reach, len(rays)))
     for ends in variants:
-        if float(np.partition(ends, int(clear))[int(clear)]) < bare:
+        if not _bare_round(ends, bare, clear):
             continue
         on_edge, inside = square_fit(ends, die_size, EDGE_STEP)
         if on_edge >= SQUARE_OUTLINE_RAYS and inside <= SQUARE_FACE_MISSES:
             return Face(1, (pip.x, pip.y), die_size, 0.5, None, 1, pip.roundness)
     return None
+
+
+def _bare_round(ends: np.ndarray, bare: float, clear: bool) -> bool:
+    """True when no ray ends within `bare` of the pip, or (`clear`: no mark as dark as a pip
+    within a side) only those of one speck of grain: one ray, or two side by side.
+
+    Rays 11° apart lie a pixel or two apart that near the pip, so a speck two or three pixels wide
+    ends two neighbouring rays; a hidden pip is as dark as a pip, and an edge ends many rays.
+    """
+    short = np.flatnonzero(ends < bare)
+    if len(short) == 0:
+        return True
+    if not clear or len(short) > 2:
+        return False
+    # the last ray neighbours the first
+    return len(short) == 1 or int(short[1] - short[0]) in (1, len(ends) - 1)
 
 
 def alone_again(

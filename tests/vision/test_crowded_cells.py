@@ -1,5 +1,6 @@
 """Pips of a face left out of its group: a 5's centre pip whose ring its neighbours' blur darkens,
-and the end pip of a 3 measured too squashed to be grouped.
+the end pip of a 3 measured too squashed to be grouped, and a 6's pips two pixels apart whose
+rings span their neighbours' blur.
 
 The analysed plane and the white-balanced colour (48×48, tests/data/sim-rests, its README) round
 a flat black 5 of white pips 5 px wide on a die 26 px wide, a black 5 of white pips 4 px wide on a
@@ -19,6 +20,7 @@ from vision.cellglow import pips_in_glow
 from vision.completion import read_completed
 from vision.facecolour import level_step
 from vision.faces import GROUP_SIZE_PX, ROUND_MIN, _tiny_pips_in_cells, like_size, read_group
+from vision.grouping import group_pips
 from vision.layout import fit_layout
 from vision.pips import PipBlob, PipSearch, find_pip_blobs
 from vision.reader import PIP_PER_SIDE, _window_for
@@ -125,3 +127,27 @@ def test_a_six_s_row_a_diameter_and_a_half_apart_is_no_three() -> None:
     reading = read_saved("random-29047-6-crowded-row-frame-part.png", "random-29047-part-calibration.json")
     assert [d.value for d in reading.dice if math.dist(d.center, (147.6, 111.3)) < 8.0] == [6]
     assert not reading.unreadable
+
+
+def test_a_black_six_of_pips_two_pixels_apart_is_read_whole() -> None:
+    # a flat black 6 of white pips 5 px wide, 6.8 px apart, on a die 27.6 px wide touching a 2: its
+    # middle column, ringed over both neighbours' blur, measured 177-186, the column by its edge
+    # 206-207, and the two were not grouped (`not_pips` on the four, the column taken for a 2's)
+    reading = read_saved("random-44039-6-close-pips-frame-part.png", "random-44039-part-calibration.json")
+    assert sorted((d.value, round(d.center[0]), round(d.center[1])) for d in reading.dice) == [
+        (2, 185, 143), (3, 142, 42), (6, 154, 164)
+    ]
+    assert not reading.unreadable
+
+
+def _pip(x: float, ring: float, cut_from: int = -1) -> PipBlob:
+    return PipBlob(x, 30.0, 19.6, 5.0, 5.0, 0.0, ring - 140.0, ring, ring - 5.0, 1.0, cut_from)
+
+
+def test_pips_whose_rings_span_each_other_s_blur_are_grouped_however_ringed() -> None:
+    dark = np.full((60, 60), 200, np.uint8)
+    colour = cv2.cvtColor(dark, cv2.COLOR_GRAY2BGR)
+    # 2 px apart, rings 30 levels apart: each ring passes over the other's blur
+    assert group_pips(dark, colour, [_pip(20.0, 206.0), _pip(27.0, 176.0)], 7.0) == [[0, 1]]
+    # a pip's length apart and more, ringed so unlike: two faces
+    assert len(group_pips(dark, colour, [_pip(20.0, 206.0), _pip(30.5, 176.0)], 7.0)) == 2

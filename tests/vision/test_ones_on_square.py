@@ -3,7 +3,7 @@
 Its face's edge is no step of brightness: a face grained in patches darker than its tolerance,
 whose tint runs on to the die's edge (only a mark as dark as a pip, a hidden pip of a 3 or a 5,
 may end a ray before it); a black face with a dark notch by its pip; a red face fading into
-red-brown felt.
+red-brown felt; a grey face flecked by a speck two pixels wide beside its pip.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import numpy as np
 
 from tests.vision.saved_rests import read_saved
 from vision.facerays import pip_dark_ray_lengths, tint_ray_lengths
-from vision.ones import LONE_EDGE_SHARE, _ray_lengths
+from vision.ones import LONE_EDGE_SHARE, _bare_round, _ray_lengths
 from vision.pips import PipBlob
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "sim-rests"
@@ -97,3 +97,30 @@ def test_a_red_1_whose_face_fades_into_the_felt_is_read_on_its_square() -> None:
     assert sorted(d.value for d in reading.dice) == [1, 3]
     assert any(d.value == 1 and math.dist(d.center, (96.2, 94.9)) < 3.0 for d in reading.dice)
     assert not reading.unreadable
+
+
+def test_a_grey_1_whose_face_is_flecked_by_its_pip_is_read() -> None:
+    # a flat grey 1 of a white pip 5.5 px wide on a die 26 px wide, on red felt beside another 1:
+    # a fleck of the face two pixels wide ends two neighbouring tint rays 7 px from the pip, and
+    # the shade of its rounded edge the rays of its tolerance at 8 px; it was not reported at all
+    reading = read_saved("random-43051-1-grained-frame-part.png", "random-43051-part-calibration.json")
+    assert sorted((d.value, round(d.center[0]), round(d.center[1])) for d in reading.dice) == [
+        (1, 146, 110), (1, 180, 105)
+    ]
+    # the leaning 1 of the scene is still refused
+    assert [(u.reason, round(u.center[0]), round(u.center[1])) for u in reading.unreadable] == [
+        ("cocked", 129, 19)
+    ]
+
+
+def test_one_speck_may_end_two_neighbouring_rays_near_a_lone_pip() -> None:
+    ends = np.full(32, 14.0)
+    ends[[13, 14]] = 8.0
+    assert _bare_round(ends, 9.4, clear=True)
+    assert not _bare_round(ends, 9.4, clear=False)  # a mark as dark as a pip within a side
+    ends[[31, 0]] = 8.0  # two specks: an edge, or a hidden pip's outline
+    assert not _bare_round(ends, 9.4, clear=True)
+    ends[[13, 14]] = 14.0  # the last ray neighbours the first
+    assert _bare_round(ends, 9.4, clear=True)
+    ends[[0, 16]] = (14.0, 8.0)  # two rays apart: two specks
+    assert not _bare_round(ends, 9.4, clear=True)
