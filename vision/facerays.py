@@ -1,7 +1,7 @@
 """Rays from a lone pip to its face's edge, for faces whose edge is no step of brightness.
 
 `ones._ray_lengths` ends a ray on a sample darker than the face round the pip, or far from its
-colour. Four faces defeat it, and these rays serve them, with the die size known:
+colour. These faces defeat it, and these rays serve them, with the die size known:
 
 - a black die lit to its felt's brightness: the face keeps its own tint (each channel's share of
   the brightness) to the edge and the felt has another, so the tint's step outlines the die;
@@ -12,6 +12,8 @@ colour. Four faces defeat it, and these rays serve them, with the die size known
   tolerance, but its rounded edge, turned from the light, shades a seam a little darker;
 - a face grained or shaded in patches darker than its tolerance: its tint runs on to its edge,
   and only a mark as dark as a pip (a hidden pip of a 3 or a 5) ends a ray before it;
+- a glossy dark face (light pips) whose sheen, a highlight of the lamps' white, fades as steeply
+  as an edge: a step that is the face mixed with white ends nothing, an edge to the felt does;
 - a face whose tint differs from the felt's by less than EDGE_TINT (an ivory die on white felt,
   a black die on near-black felt): one printed face, lit evenly, keeps its tint within its own
   noise, which the bare face round the pip shows, so a step of a few times that noise ends it.
@@ -32,6 +34,7 @@ TOO_DARK = 45.0  # b + g + r: below this, a tint is noise (as in vision.backdrop
 # b + g + r: a few levels of noise on each channel, a larger share of a dark face's tint (a black
 # face summing 120 varies by 0.1 in tint from pixel to pixel)
 TINT_NOISE = 18.0
+WHITE = 255.0  # the lamps' colour in the white-balanced picture, which a glossy face's sheen mixes in
 STEP_BACK = 2  # samples (pixels) back along the ray: an edge blurred over two or three pixels
 # levels below the face round the pip: a light die's rounded edge, turned from the light, shades
 # a seam this much darker than its face (face_tolerance's least), which a pale face lit evenly
@@ -149,6 +152,35 @@ def step_ray_lengths(
     before = np.concatenate([first, seen[:, :-STEP_BACK]], axis=1)
     stepped = np.abs(seen - before).max(axis=-1) > colour_tolerance(face, pip.contrast)
     return _first_edge(darker | stepped, radii, xs, ys, dark.shape)
+
+
+def sheen_ray_lengths(
+    colour: np.ndarray, pip: PipBlob, start: float, reach: float, count: int
+) -> np.ndarray:
+    """Per ray, the distance to a step of colour within STEP_BACK pixels that is no share of white
+    mixed into the face; inf where none, or the face is lighter than its pip.
+
+    A glossy face's sheen is the lamps' light reflected, white in the balanced picture: where it
+    fades, the colour moves towards or away from white (a red face pink by its pip, 30 levels of
+    green within two pixels), and the face lighter there is that face, not its edge (a side face
+    is turned from the light, darker). The felt or a shadow past the edge is no such mix of it.
+    """
+    radii, xs, ys = _grid(pip, start, reach, count)
+    pip_colour = colour_at(colour, np.array([pip.x]), np.array([pip.y]))[0]
+    face = face_colour(colour, pip, start)
+    if len(radii) == 0 or float(face.sum()) >= float(pip_colour.sum()):
+        return np.full(count, np.inf)
+    seen = colour_at(colour, xs.ravel(), ys.ravel()).reshape((*xs.shape, 3))
+    first = np.repeat(seen[:, :1], STEP_BACK, axis=1)
+    before = np.concatenate([first, seen[:, :-STEP_BACK]], axis=1)
+    # the darker of each pair, mixed with white in the share that best gives the lighter
+    darker = np.where((seen.sum(axis=-1) < before.sum(axis=-1))[..., None], seen, before)
+    lighter = seen + before - darker
+    towards = WHITE - darker
+    share = ((lighter - darker) * towards).sum(axis=-1) / np.maximum((towards**2).sum(axis=-1), 1.0)
+    residual = np.abs(lighter - darker - share[..., None] * towards).max(axis=-1)
+    stepped = residual > colour_tolerance(face, pip.contrast)
+    return _first_edge(stepped, radii, xs, ys, colour.shape)
 
 
 def seam_ray_lengths(

@@ -20,6 +20,9 @@ GLOW_REACH_PX = 1.5  # a mid-side this much further from two pips' rims takes th
 # the pips of one face, printed and lit alike, stand out alike: the faintest at least this share of
 # the strongest (as a 2's must, faces.LIKE_TWO_CONTRAST)
 ALIKE_CONTRAST = 0.65
+# of the pips' contrast in the plane: light pips (white) are at least this much lighter than their
+# face on each channel on average, where a pip of the face's own colour is not
+LIGHT_PIPS = 0.5
 
 
 def margin_is_face(
@@ -58,11 +61,17 @@ def margin_is_face(
     # from the light, and the felt is of another hue: a mid-side of the face's hue and level,
     # lighter in the picture than that colour, is face
     lighter = seen.sum(axis=1) > float(face.sum())
-    off &= ~(lighter & same_hue & (level >= floor))
+    pip = np.median(colour_at(colour, np.array([p.x for p in pips]), np.array([p.y for p in pips])), axis=0)
+    # a glossy face's sheen lights part of it brighter than the ring round its pips: on a face of
+    # light pips that lifts it past the floor in the light-pip plane (inverted), while a side face
+    # is turned from the light (darker) and the felt of another hue. On a grid of 4 pips or more:
+    # a 2 or a 3 may be a top pip paired with a side face's pip (a red 4, one side 19 levels lit)
+    # light pips: lighter than the face, on each channel, by half the contrast they stand out by
+    sheen = float(pip.sum() - face.sum()) > 3.0 * LIGHT_PIPS * contrast and len(pips) >= 4
+    off &= ~(lighter & same_hue & ((level >= floor) | sheen))
     # the blur of light pips a few pixels wide mixes their colour into that ring (a red face
     # pink round white pips 5 px wide, 7 px apart): a mid-side at the face's level that, mixed
     # with some of the pips' colour, gives the ring's is the face clear of that glow
-    pip = np.median(colour_at(colour, np.array([p.x for p in pips]), np.array([p.y for p in pips])), axis=0)
     if float(pip.sum()) > float(face.sum()):
         tolerance = colour_tolerance(face, contrast)
         glow = _glow_of(seen, face[None, :], pip, tolerance)  # the ring is the mid-side with glow

@@ -292,6 +292,13 @@ def read_on_square(
     # ivory on white felt, outlined by its tint alone (a 2's partner pip ends a ray as far as a corner)
     if faint is not None and square_fit(faint, die_size, EDGE_STEP)[0] >= SQUARE_OUTLINE_RAYS:
         variants.append(np.minimum(faint, pip_dark))
+    # a glossy dark face whose sheen of the lamps' white fades as steeply as an edge: only a step
+    # that is no mix of the face with white, or a mark as dark as a pip (a hidden light pip), ends
+    # it; when those steps alone outline the square (on a black face any lighter grey is such a mix,
+    # and the pips of a top face beside a side face's pip ended the rays on a square by chance)
+    sheen = facerays.sheen_ray_lengths(colour, pip, start, reach, len(rays))
+    if square_fit(sheen, die_size, EDGE_STEP)[0] >= SQUARE_OUTLINE_RAYS:
+        variants.append(np.minimum(sheen, pip_dark))
     if clear:
         # a dark face on a felt as dark, its edge a step of level either way; only with no hidden
         # pip within a side, which that step alone would take for an edge of the face
