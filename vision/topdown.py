@@ -98,7 +98,7 @@ def cocked_if_leaning(
         _other_dice(face, frame_faces or [], die_size),
     ):
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="body past top face")
-    if die_size and outline is not None and hides_wall(face, colour, outline, die_size):
+    if die_size and outline is not None and hides_wall(face, colour, outline, die_size, dark):
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="wall hidden past top face")
     if die_size and outline is not None and focal and by_wall_without_inner_face(
         face, view_centre, nadir or view_centre, focal, die_size, colour, outline, dark

@@ -6,6 +6,7 @@ the wall shows at once. A die leaning on the wall and tipped towards the middle 
 that was against the wall; that face, lit from above, hides the wall past both the top face's
 edge and the foot. It is told against the wall beside the die, not against the felt: ivory dice
 on pale felt, whose turned-up face is as bright as the felt, hide a dark wall all the same.
+A 1 has no grid to turn its square by: the edges round its pip give the turn.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import math
 import cv2
 import numpy as np
 
+from vision.edgeturn import square_turn
 from vision.faces import Face
 from vision.innerface import WALL_REACH
 from vision.wallfoot import outline_depths, wall_direction
@@ -39,18 +41,33 @@ WALL_DARKER = 0.6
 # a half at 26 px a die; flat dice by the wall on simulated throws hid 0.02 at most (2,303 of them),
 # leaning dice up to 0.26, light dice on pale felt that no other check refused 0.08 to 0.14
 HIDDEN_BAND = 0.06
+# die sides from a 1's centre along its square's axes: bare face clear of its pip (a third of a side
+# across at most), a quarter of a side either way as a 4's bare cells lie half a grid step off
+ONE_BARE = 0.25
 
 
-def hides_wall(face: Face, colour: np.ndarray, outline: np.ndarray, die_size: float) -> bool:
-    """Whether a die by the wall hides the wall past its top face's edge and the wall's foot."""
+def hides_wall(
+    face: Face, colour: np.ndarray, outline: np.ndarray, die_size: float, dark: np.ndarray | None = None
+) -> bool:
+    """Whether a die by the wall hides the wall past its top face's edge and the wall's foot.
+
+    A 1's square is turned as the edges round its pip in `dark` (the plane its pip is dark in) agree.
+    """
     depth = cv2.pointPolygonTest(outline.reshape(-1, 1, 2), face.center, True)
     if depth > WALL_REACH * die_size:
         return False
-    hidden = wall_hidden(face, colour, outline, die_size)
+    turn = None
+    if face.fit is None and face.value == 1 and dark is not None:
+        # a leaning 1's top face is as square and its pip as round as a flat one's: the turned-up face
+        # over the wall's foot tells it (flat 1s by the wall on simulated throws hid 0.0, leaning up to 0.22)
+        turn = square_turn(face.center, dark, die_size)
+    hidden = wall_hidden(face, colour, outline, die_size, turn)
     return hidden is not None and hidden > HIDDEN_BAND
 
 
-def wall_hidden(face: Face, colour: np.ndarray, outline: np.ndarray, die_size: float) -> float | None:
+def wall_hidden(
+    face: Face, colour: np.ndarray, outline: np.ndarray, die_size: float, turn: float | None = None
+) -> float | None:
     """Die sides of the wall that the die hides past its top face's edge and the wall's foot.
 
     Rays run square to the nearest wall from across the top face's middle. A sample is light when
@@ -59,11 +76,20 @@ def wall_hidden(face: Face, colour: np.ndarray, outline: np.ndarray, die_size: f
     past it as the light felt runs on the flanks (the felt's edge in the picture may lie a few
     pixels off the outline). The run of light samples past the top face (a square of the die's
     side, turned as the face's grid) and past that foot, the median over the rays, is what the
-    die hides of the wall. The rays end at the picture's border. None for a 1 (no turn), a die not
-    by a wall darker than its top face, or a border that cuts off the wall beside the die.
+    die hides of the wall. The rays end at the picture's border. A face without a grid (a 1) needs
+    `turn`, its square's; None without it, for a die not by a wall darker than its top face, or a
+    border that cuts off the wall beside the die.
     """
     fit = face.fit
-    if fit is None:
+    if fit is not None:
+        angle = fit.angle
+        # the top face's colour at the four bare cells between its pips' rows
+        bare = [fit.to_image(u, v) for u in (-0.5, 0.5) for v in (-0.5, 0.5)]
+    elif turn is not None:
+        angle = turn
+        bare = [_turned(face.center, turn, u * ONE_BARE * die_size, v * ONE_BARE * die_size)
+                for u in (-1, 1) for v in (-1, 1)]
+    else:
         return None
     tx, ty = wall_direction(outline, face.center)
     cx, cy = face.center
@@ -100,8 +126,6 @@ def wall_hidden(face: Face, colour: np.ndarray, outline: np.ndarray, die_size: f
     if not any(band.size for band in bands):
         return None
     wall = max(float(np.median(band)) for band in bands if band.size)
-    # the top face's colour at the four bare cells between its pips' rows
-    bare = [fit.to_image(u, v) for u in (-0.5, 0.5) for v in (-0.5, 0.5)]
     bx = np.array([[p[0] for p in bare]], np.float32)
     by = np.array([[p[1] for p in bare]], np.float32)
     top = float(np.median(cv2.remap(colour, bx, by, cv2.INTER_LINEAR).astype(np.float32).sum(axis=2)))
@@ -116,7 +140,7 @@ def wall_hidden(face: Face, colour: np.ndarray, outline: np.ndarray, die_size: f
         shift = max(shift, run - FELT_BEFORE)
     foot = feet[0] + shift
     # the top face's edge on each ray: the last sample in the die's square about the face's centre
-    c, s = math.cos(fit.angle), math.sin(fit.angle)
+    c, s = math.cos(angle), math.sin(angle)
     rays = len(ACROSS)
     u = np.abs((px[:rays] - cx) * c + (py[:rays] - cy) * s)
     v = np.abs((py[:rays] - cy) * c - (px[:rays] - cx) * s)
@@ -130,3 +154,9 @@ def wall_hidden(face: Face, colour: np.ndarray, outline: np.ndarray, die_size: f
         row = light[k, int(np.searchsorted(along, start)):]
         runs.append((int(np.argmin(row)) if (~row).any() else len(row)) * STEP)
     return float(np.median(runs))
+
+
+def _turned(center: tuple[float, float], angle: float, u: float, v: float) -> tuple[float, float]:
+    """The point (u, v) pixels along a square's axes turned by `angle` from its centre."""
+    c, s = math.cos(angle), math.sin(angle)
+    return center[0] + c * u - s * v, center[1] + s * u + c * v

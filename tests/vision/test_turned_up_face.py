@@ -118,11 +118,13 @@ def test_a_flat_die_by_a_wall_near_the_picture_border_hides_none_of_it_and_is_re
 ) -> None:
     # a flat 3 by the wall at the top of the picture, the rays cut at its border: measured, it hides
     # none of the wall
-    measured: list[float | None] = []
+    measured: list[tuple[int | None, float | None]] = []
 
-    def recorded(face: Face, colour: np.ndarray, outline: np.ndarray, die_size: float) -> float | None:
-        measured.append(wall_hidden(face, colour, outline, die_size))
-        return measured[-1]
+    def recorded(
+        face: Face, colour: np.ndarray, outline: np.ndarray, die_size: float, turn: float | None = None
+    ) -> float | None:
+        measured.append((face.value, wall_hidden(face, colour, outline, die_size, turn)))
+        return measured[-1][1]
 
     monkeypatch.setattr(turnedup, "wall_hidden", recorded)
     image, reader = _read("random-16027-flat-3-border-part")
@@ -131,4 +133,4 @@ def test_a_flat_die_by_a_wall_near_the_picture_border_hides_none_of_it_and_is_re
         (1, 34, 90), (3, 66, 24)
     ]
     assert reading.unreadable == ()
-    assert measured == [0.0]
+    assert measured == [(3, 0.0)]
