@@ -1,8 +1,8 @@
 """Pips into would-be faces: a graph whose links are pairs of pips that can share a face.
 
-Two pips are linked when they are of like size and squash, ringed by equally bright face, near
-enough, and the straight path between them (outside every pip) stays on face of the same
-brightness and colour. The path test keeps touching dice apart (their shared edge is a crease)
+Two pips are linked when they are of like size and squash, standing out alike, ringed by equally
+bright face, near enough, and the straight path between them (outside every pip) stays on face of
+the same brightness and colour. The path test keeps touching dice apart (their shared edge is a crease)
 and a top face apart from the side face below it (the die's edge shades the path).
 """
 
@@ -14,7 +14,8 @@ import numpy as np
 
 from vision.cellglow import GLOW_SHARE
 from vision.facecolour import FACE_GAP_PX, level_step, paths_on_face
-from vision.faces import ADJACENT, GROUP_SIZE_PX, LIKE_ROUNDNESS, LIKE_SIZE, LINK_REACH
+from vision.faces import ADJACENT, GROUP_SIZE_PX, LIKE_CONTRAST, LIKE_ROUNDNESS, LIKE_SIZE, LINK_REACH
+from vision.pippeak import peak_contrast
 from vision.pips import PipBlob
 
 SHAPELESS_PIP_PX = 4.0  # pips smaller than this across: their squash is pixel noise
@@ -52,8 +53,9 @@ def group_pips(
 ) -> list[list[int]]:
     """Indices of `blobs` grouped into would-be faces (pips of one face end up together).
 
-    Two pips are linked when they are of like size, near enough, ringed by equally bright face,
-    and the straight path between them (outside every pip) stays on face of the same colour.
+    Two pips are linked when they are of like size and contrast, near enough, ringed by equally
+    bright face, and the straight path between them (outside every pip) stays on face of the same
+    colour.
     With the die size (`spacing_hint`) and `reads` (does a group read as a face?), groups that do
     not read are joined when rings set apart by the pips' glow link them and the union reads.
     """
@@ -76,6 +78,14 @@ def group_pips(
     # either way, which moves minor/major by a third): only larger pips must be squashed alike
     shapeless = big < SHAPELESS_PIP_PX
     candidate &= (np.abs(roundness[:, None] - roundness[None, :]) <= LIKE_ROUNDNESS) | shapeless
+    # pips of one face, printed in one ink and lit alike, stand out alike: a grain of the face
+    # standing out less than half as much is no pip of it (a cream 4's, 32 against 113, grouped
+    # with two of its pips, left the 4 in pieces); read at their peaks, wherever a small pip's
+    # centre falls between the pixels (`pippeak.py`)
+    contrast = np.array([b.contrast for b in blobs])
+    peak = np.array([peak_contrast(dark, b) for b in blobs])
+    faint, strong = np.minimum(peak[:, None], peak[None, :]), np.maximum(peak[:, None], peak[None, :])
+    candidate &= faint >= LIKE_CONTRAST * strong
     cut_from = np.array([b.cut_from for b in blobs])
     # pips cut from one blob of the threshold, side by side, ran together: the ring of each passes
     # over the other, so its level is no measure of the face round it (a red 6's column, 117 to 130)
@@ -94,7 +104,6 @@ def group_pips(
         # up to a share of the pips' contrast: neighbours on a grid, whose blur reaches each
         # other's rings, may be ringed further apart than the face's step (a red 6's white pips,
         # contrast 93 to 122, ringed 143 to 165); farther, such a ring is another face's
-        contrast = np.array([b.contrast for b in blobs])
         glow = level_gap <= GLOW_SHARE * np.minimum(contrast[:, None], contrast[None, :])
         glow &= ~lit_alike & (dist <= GLOW_REACH * spacing_hint)
     candidate &= lit_alike | glow
