@@ -1,10 +1,12 @@
-"""Whether a refused group of pips lies on a die at all, or on the bare felt.
+"""Whether a refused group of pips, or a 2, lies on a die at all, or on the bare felt.
 
-A refusal makes the box ask for a re-throw, so it must come from an object that looks like a die:
-a body of the die's size, of a colour distinct from the felt, or at least a bare face. Light specks
-of the felt's grain can pass for a pair of squashed pips, but the "face" round them is the felt
-itself: of the felt's colour and brightness, and broken by its grain right round the specks,
-where a die's face runs bare to its edge. A refused part of a face is placed on its die's body.
+A refusal makes the box ask for a re-throw, and a 2 read is scored, so either must come from an
+object that looks like a die: a body of the die's size, of a colour distinct from the felt, or at
+least a bare face. Specks of the felt's grain can pass for a pair of pips, but the "face" round
+them is the felt itself: of the felt's colour and brightness, and broken by its grain right round
+the specks, where a die's face runs bare to its edge; and they stand out as little as grain does
+(32 for two specks read as a 2), a die's paint several times more (88 and more on the 2s read on
+dice of the felt's colour). A refused part of a face is placed on its die's body.
 """
 
 from __future__ import annotations
@@ -100,7 +102,7 @@ def on_bare_felt(
     face: Face, dark: np.ndarray, colour: np.ndarray, marks: list[PipBlob], side: float,
     outline: np.ndarray | None = None,
 ) -> bool:
-    """True when a refused group's pips lie on the felt, not on a die.
+    """True when a refused group's pips, or a 2's, lie on the felt, not on a die.
 
     Both must hold: the face round the pips is the felt's colour (a die of another colour or
     brightness is a die whatever its pips), and it is not bare round them (an ivory die on white
