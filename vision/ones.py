@@ -257,7 +257,15 @@ def read_on_square(
     larger object has no die-sized square centred on it. A pip of its size and contrast within
     0.65 of a side, whatever the level of the face round it, is on its die: no 1.
     """
-    if pip.roundness < COCKED_ROUNDNESS or like_pips_near(pip, die_size, unclaimed):
+    bare = LONE_EDGE_SHARE * die_size
+    # a pip past the bare face round it standing out less than half as much (of a side face turned
+    # from the light, or of a leaning neighbour's turned-up face) is none of its face's: the pips of
+    # one face, printed and lit alike, stand out alike
+    partners = [
+        b for b in unclaimed
+        if b.contrast >= LIKE_CONTRAST * pip.contrast or math.hypot(b.x - pip.x, b.y - pip.y) <= bare
+    ]
+    if pip.roundness < COCKED_ROUNDNESS or like_pips_near(pip, die_size, partners):
         return None
     if like_pips_near(pip, ON_ITS_DIE * die_size, unclaimed, whatever_face_level=True):
         return None  # a pip of its die beside it, whatever the sheen of the face between them
@@ -268,7 +276,6 @@ def read_on_square(
     rays = _ray_lengths(dark, colour, pip, reach)
     tint = facerays.tint_ray_lengths(colour, pip, start, reach, len(rays))
     pip_dark = facerays.pip_dark_ray_lengths(dark, pip, start, reach, len(rays))
-    bare = LONE_EDGE_SHARE * die_size
     # one ray may end short when no mark as dark as a pip lies on any ray within a side: a hidden
     # pip of the face, printed and lit as the 1's, is that dark, and lies within 0.85 of a side of
     # any other pip of its face (a 2's diagonal); a stray pixel of grain or a seam ends one ray
