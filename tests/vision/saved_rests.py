@@ -24,6 +24,28 @@ def read_saved(frame: str, calibration: str) -> Reading:
     return DiceReader(load_profile(SIM_RESTS / calibration), crop_to_tray=False).read(image)
 
 
+def read_part(name: str) -> Reading:
+    """Read the part `name` of tests/data/sim-rests with its `-calibration.json`."""
+    return read_saved(f"{name}.png", f"{name}-calibration.json")
+
+
+def placed(reading: Reading) -> tuple[list[tuple[int, int, int]], list[tuple[str, int, int]]]:
+    """The dice read, as sorted (value, x, y), and the refusals, as (reason, x, y), to the pixel."""
+    dice = sorted((d.value, round(d.center[0]), round(d.center[1])) for d in reading.dice)
+    return dice, [(u.reason, round(u.center[0]), round(u.center[1])) for u in reading.unreadable]
+
+
+def near(
+    name: str, centre: tuple[float, float], read_reach: float = 8.0, refused_reach: float = 12.0
+) -> tuple[list[int], list[str]]:
+    """The values read within `read_reach` px of `centre` in the part `name`, and the reasons
+    refused within `refused_reach`."""
+    reading = read_part(name)
+    read = [d.value for d in reading.dice if math.dist(d.center, centre) < read_reach]
+    refused = [u.reason for u in reading.unreadable if math.dist(u.center, centre) < refused_reach]
+    return read, refused
+
+
 def assert_read_as_recorded(name: str, crop_to_tray: bool = False) -> None:
     """Read the frame `name` of tests/data/lean with its calibration: each leaning die of its
     record is refused `cocked`, each flat die read with its value."""

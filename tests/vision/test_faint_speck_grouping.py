@@ -6,16 +6,11 @@ The crops are in tests/data/sim-rests (see its README), each read with its calib
 
 from __future__ import annotations
 
-import math
-
-from tests.vision.saved_rests import read_saved
+from tests.vision.saved_rests import near, placed, read_part
 
 
 def _reading_near(name: str, centre: tuple[float, float]) -> tuple[list[int], list[str]]:
-    reading = read_saved(f"{name}.png", f"{name}-calibration.json")
-    read = [d.value for d in reading.dice if math.dist(d.center, centre) < 8.0]
-    refused = [u.reason for u in reading.unreadable if math.dist(u.center, centre) < 14.0]
-    return read, refused
+    return near(name, centre, refused_reach=14.0)
 
 
 def test_a_cream_four_with_a_faint_grain_beside_its_pips_is_read() -> None:
@@ -23,7 +18,7 @@ def test_a_cream_four_with_a_faint_grain_beside_its_pips_is_read() -> None:
     # pips as a 3 that fits no layout: the 4 was refused `not_pips`
     name = "random-46047-flat-4-grain-frame-part"
     assert _reading_near(name, (283.4, 154.1)) == ([4], [])
-    reading = read_saved(f"{name}.png", f"{name}-calibration.json")
+    reading = read_part(name)
     assert len(reading.dice) == 1 and reading.unreadable == ()
 
 
@@ -36,7 +31,4 @@ def test_a_six_leaning_on_the_wall_whose_turned_up_pips_stand_apart_is_still_ref
 
 def test_the_flat_dice_beside_that_six_are_read() -> None:
     name = "random-46043-leaning-6-faint-turned-up-pips-frame-part"
-    reading = read_saved(f"{name}.png", f"{name}-calibration.json")
-    assert sorted((d.value, round(d.center[0]), round(d.center[1])) for d in reading.dice) == [
-        (1, 108, 30), (4, 75, 117), (4, 95, 233)
-    ]
+    assert placed(read_part(name))[0] == [(1, 108, 30), (4, 75, 117), (4, 95, 233)]

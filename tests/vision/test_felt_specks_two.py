@@ -6,15 +6,11 @@ The crop is in tests/data/sim-rests (see its README), read with its calibration.
 
 from __future__ import annotations
 
-from tests.vision.saved_rests import read_saved
+from tests.vision.saved_rests import placed, read_part
 
 NAME = "random-48069-felt-specks-frame-part"
 
 
 def test_two_specks_of_olive_felt_are_not_read_as_a_two() -> None:
     # they stood out 32 on olive felt, 100 px from any die, and were read as a 2 (confidence 0.76)
-    reading = read_saved(f"{NAME}.png", f"{NAME}-calibration.json")
-    assert sorted((d.value, round(d.center[0]), round(d.center[1])) for d in reading.dice) == [
-        (1, 56, 148), (6, 146, 133)
-    ]
-    assert reading.unreadable == ()
+    assert placed(read_part(NAME)) == ([(1, 56, 148), (6, 146, 133)], [])

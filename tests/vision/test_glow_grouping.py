@@ -5,16 +5,7 @@ The crops are in tests/data/sim-rests (see its README), each read with its calib
 
 from __future__ import annotations
 
-import math
-
-from tests.vision.saved_rests import read_saved
-
-
-def _values_near(name: str, centre: tuple[float, float]) -> tuple[list[int], list[str]]:
-    reading = read_saved(f"{name}.png", f"{name}-calibration.json")
-    read = [d.value for d in reading.dice if math.dist(d.center, centre) < 8.0]
-    refused = [u.reason for u in reading.unreadable if math.dist(u.center, centre) < 12.0]
-    return read, refused
+from tests.vision.saved_rests import near as _values_near
 
 
 def test_a_red_six_whose_rings_differ_past_the_face_step_is_read() -> None:

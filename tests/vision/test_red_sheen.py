@@ -7,20 +7,15 @@ plane, and fades towards the face's own red as steeply as an edge.
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
-from tests.vision.saved_rests import read_saved
+from tests.vision.saved_rests import near
 from vision.facerays import sheen_ray_lengths
 from vision.pips import PipBlob
 
 
 def _at(stem: str, centre: tuple[float, float]) -> tuple[list[int], list[str]]:
-    reading = read_saved(f"{stem}.png", f"{stem}-calibration.json")
-    values = [d.value for d in reading.dice if math.dist(d.center, centre) < 12.0]
-    reasons = [u.reason for u in reading.unreadable if math.dist(u.center, centre) < 12.0]
-    return values, reasons
+    return near(stem, centre, read_reach=12.0)
 
 
 def test_a_flat_red_four_whose_sheen_lights_two_mid_sides_is_read() -> None:

@@ -6,25 +6,17 @@ its top face's edge and the wall's foot is looked at as for any face.
 
 from __future__ import annotations
 
-from tests.vision.saved_rests import read_saved
+from tests.vision.saved_rests import placed, read_part
 
 
 def test_a_white_1_leaning_on_the_far_wall_seen_square_on_is_refused() -> None:
     # a white 1 of a red pip leaning 29° on a magenta wall over grey-white felt: its top face square,
     # its pip round and its top lit as flat dice's; the turned-up face hides the wall's foot
-    name = "random-41051-leaning-1-far-wall-frame-part"
-    reading = read_saved(f"{name}.png", f"{name}-calibration.json")
-    assert reading.dice == ()
-    assert [(u.reason, round(u.center[0]), round(u.center[1])) for u in reading.unreadable] == [
-        ("cocked", 159, 45)
-    ]
+    assert placed(read_part("random-41051-leaning-1-far-wall-frame-part")) == ([], [("cocked", 159, 45)])
 
 
 def test_a_flat_white_1_touching_the_far_wall_is_read() -> None:
     # a flat white 1 by a dark wall on white felt: the wall shows at once past its top face's edge
-    name = "white-felt-43006-flat-1-far-wall-frame-part"
-    reading = read_saved(f"{name}.png", f"{name}-calibration.json")
-    assert sorted((d.value, round(d.center[0]), round(d.center[1])) for d in reading.dice) == [
-        (1, 160, 62), (5, 163, 140)
-    ]
-    assert reading.unreadable == ()
+    assert placed(read_part("white-felt-43006-flat-1-far-wall-frame-part")) == (
+        [(1, 160, 62), (5, 163, 140)], []
+    )
