@@ -83,7 +83,10 @@ def group_pips(
     # with two of its pips, left the 4 in pieces); read at their peaks, wherever a small pip's
     # centre falls between the pixels (`pippeak.py`)
     contrast = np.array([b.contrast for b in blobs])
-    peak = np.array([peak_contrast(dark, b) for b in blobs])
+    # read only for the pips still paired: most blobs of a frame (the felt's grain) are not
+    peak = contrast.astype(np.float64)
+    for k in np.flatnonzero(candidate.any(axis=0) | candidate.any(axis=1)).tolist():
+        peak[k] = peak_contrast(dark, blobs[k])
     faint, strong = np.minimum(peak[:, None], peak[None, :]), np.maximum(peak[:, None], peak[None, :])
     candidate &= faint >= LIKE_CONTRAST * strong
     cut_from = np.array([b.cut_from for b in blobs])

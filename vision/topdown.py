@@ -19,7 +19,7 @@ from vision.secondface import shows_outer_face, shows_second_face
 from vision.sidepips import side_face_pip
 from vision.toplight import top_face_off_level
 from vision.turnedup import hides_wall
-from vision.verdicts import LEAN_SUPPORT_REACH, could_lean
+from vision.verdicts import LEAN_SUPPORT_REACH, OWN_PIPS, could_lean
 
 # die sides across the way out: a neighbour this far aside keeps its side face turned to the middle
 # (half a side either side of its centre) clear of the band looked at past the top face (0.45)
@@ -30,8 +30,9 @@ TOP_DOWN_ASPECT = 0.9  # about 25° of tilt; flat faces under the box's camera m
 ASPECT_PX = 0.1
 # a refused group centred OTHER_TOP_FACE die sides or more from a top face is another die's top face
 # (a leaning die's second face is centred within 0.85 of a side, half a side and at most sin 45° of
-# a half side past its centre), and the pips within OWN_PIPS die sides of its centre are on it
-OWN_PIPS = 0.45  # die sides: the pips within this many die sides of its centre are on it, not a second face
+# a half side past its centre), and the pips within OWN_PIPS (`verdicts`) die sides of its centre
+# are on it
+
 SIDE_FACE_BLUR_PX = 1.0  # a pip's blur past the side face's parallax width
 # a side face's pips are centred within this share of its width from the top face's edge (its outer
 # rows at 0.75 of it, as a top face's at 0.75 of a side from an edge); one further out lies past it

@@ -32,9 +32,10 @@ FRAME_SQUASH_AGREEMENT = 0.8  # mean resultant of their doubled long axes: about
 # die sizes from the top face's centre: what a die tipped far enough to show its far face rests
 # on, the tray's wall or another die, lies this near (a die leaning 45° on a die beside it)
 LEAN_SUPPORT_REACH = 1.8
-# die sides: a face (read or refused) centred nearer than this to a top face is a group of that same
-# die's pips (two dice cannot overlap: their top faces' centres lie most of a side apart), no support
-SAME_DIE_REACH_LEAN = 0.45
+# die sides: pips, or a face (read or refused), within this of a top face's centre are on its die,
+# not a second face nor a die to lean on (two dice cannot overlap: their top faces' centres lie most
+# of a side apart)
+OWN_PIPS = 0.45
 # die sizes: the top faces of two dice seen from above lie a side apart at least; a group refused
 # nearer a leaning die's centre is that die's second face (0.68 for a 2 beside a leaning red 1)
 SAME_DIE_REACH = 0.75
@@ -217,7 +218,7 @@ def could_lean(face: Face, frame_faces: list[Face], die_size: float, outline: np
     return any(
         other is not face
         and (other.value is not None or other.reason is not None)
-        and SAME_DIE_REACH_LEAN * die_size <= math.hypot(other.center[0] - cx, other.center[1] - cy) <= reach
+        and OWN_PIPS * die_size <= math.hypot(other.center[0] - cx, other.center[1] - cy) <= reach
         for other in frame_faces
     )
 
