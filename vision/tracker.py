@@ -1,7 +1,7 @@
 """TrayTracker: camera frames in, tray events out.
 
-Per frame, only a small difference image is computed (the frame shrunk to about 80 pixels wide,
-compared with the previous one): cheap enough for every frame on a Pi. The dice are read in full
+Per frame, only a small difference image is computed (the frame shrunk to about 80 pixels wide, in
+colour, compared with the previous one): cheap enough for every frame on a Pi. The dice are read in full
 only when the tray settles. The rules:
 
 - motion starts as soon as two consecutive frames differ;
@@ -51,6 +51,11 @@ class TrackerSettings:
     small_width: int = 80  # width of the difference image
     change_level: float = 10.0  # grey levels (of the small image) that count as a change
     change_share: float = 0.06  # and this share of the pixel's level (lamp flicker on white)
+    # or, in one colour channel, this many levels (and the same share): a die of nearly the
+    # felt's grey but not of its colour (a red die on purple felt) changes the grey too little;
+    # a channel alone is noisier than the grey (JPEG keeps colour coarser): up to 18 levels
+    # between still frames of 16 simulated scenes, flicker taken out (under half of this allowance)
+    colour_level: float = 24.0
     min_changed: int = 2  # changed small pixels that make motion
     # or, with the tray's outline, one small pixel on the tray changed this many times its allowed
     # level: a die let go in place, of nearly the felt's shade, may change one pixel only, while a
@@ -78,6 +83,7 @@ class TrayTracker:
         # the tracker reads the whole frame, so that dice landing beside the tray are seen
         self._reader = DiceReader(self.profile, crop_to_tray=False)
         self._scale = 0.0
+        self._levels = np.zeros(4, np.float32)  # the change allowed each channel, set with the scale
         self._tray_mask: np.ndarray | None = None
         self._prev: np.ndarray | None = None
         self._prev_t = 0
@@ -149,7 +155,8 @@ class TrayTracker:
             # in a row with their shadows, moved on from a rest on the way): the dice read now
             # explain the change where they lie; a hand or an arm reaches far past them
             reading = self._reader.read(image)
-            if self._occluder_in_view(small, self._discs(self._read_places(reading), small.shape)):
+            explained = self._discs(self._read_places(reading), self._grey(small).shape)
+            if self._occluder_in_view(small, explained):
                 self._occluded_run = True
                 return events
         events.append(self._settle(self._first_settled(self._still_since, small), image, small, reading))
@@ -158,38 +165,47 @@ class TrayTracker:
     # -- per-frame work -------------------------------------------------------------------------
 
     def _shrink(self, image: np.ndarray) -> np.ndarray:
+        """The small image: its colour planes and its grey last (4×H×W), or its grey (H×W)."""
         if not isinstance(image, np.ndarray) or image.dtype != np.uint8 or image.ndim not in (2, 3):
             raise VisionError("a frame must be an H×W×3 (BGR) or H×W uint8 array")
         height, width = image.shape[:2]
         if not self._scale:
             self._scale = width / self.settings.small_width
+            levels = [self.settings.colour_level] * 3 + [self.settings.change_level]
+            self._levels = np.array(levels, np.float32)[:, None, None]
         size = (self.settings.small_width, max(1, round(height / self._scale)))
-        small = cv2.resize(image, size, interpolation=cv2.INTER_AREA)
-        if small.ndim == 3:
-            small = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
-        return small.astype(np.float32)
+        small = cv2.resize(image, size, interpolation=cv2.INTER_AREA).astype(np.float32)
+        if small.ndim == 2:
+            return small
+        # one plane after another: numpy reduces across planes far faster than across pixels' channels
+        return np.stack((*cv2.split(small), cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)))
+
+    @staticmethod
+    def _grey(small: np.ndarray) -> np.ndarray:
+        return small if small.ndim == 2 else small[3]
 
     def _change_map(self, now: np.ndarray, before: np.ndarray) -> np.ndarray:
         return self._change_ratio(now, before) > 1.0
 
     def _change_ratio(self, now: np.ndarray, before: np.ndarray) -> np.ndarray:
-        """Each small pixel's change over the change allowed it."""
+        """Each small pixel's change over the change allowed it, in grey or in one colour."""
+        levels = self.settings.change_level if now.ndim == 2 else self._levels
         # bright pixels clip, so they do not follow the row's gain: allow them a share of it
-        allowed = self.settings.change_level + self.settings.change_share * before
-        return self._flicker_free_diff(now, before) / allowed
+        ratio = self._flicker_free_diff(now, before) / (levels + self.settings.change_share * before)
+        return ratio if ratio.ndim == 2 else ratio.max(axis=0)
 
-    @staticmethod
-    def _flicker_free_diff(now: np.ndarray, before: np.ndarray) -> np.ndarray:
-        # mains flicker read by a rolling shutter scales whole rows: take each row's median
-        # gain out before comparing
-        gain = np.median((now + 1.0) / (before + 1.0), axis=1, keepdims=True)
+    def _flicker_free_diff(self, now: np.ndarray, before: np.ndarray) -> np.ndarray:
+        # mains flicker read by a rolling shutter scales whole rows, every colour alike: take
+        # each row's median gain in grey out before comparing
+        ratio = (self._grey(now) + 1.0) / (self._grey(before) + 1.0)
+        gain = np.median(ratio, axis=1, keepdims=True)
         return np.abs(now - before * gain)
 
     def _changed(self, now: np.ndarray, before: np.ndarray) -> bool:
         ratio = self._change_ratio(now, before)
         if int((ratio > 1.0).sum()) >= self.settings.min_changed:
             return True
-        on_tray = self._tray_small(now.shape)
+        on_tray = self._tray_small(ratio.shape)
         return on_tray is not None and bool((on_tray & (ratio > self.settings.lone_change)).any())
 
     def _tray_small(self, shape: tuple[int, ...]) -> np.ndarray | None:
@@ -218,7 +234,7 @@ class TrayTracker:
         k = self.settings.min_changed
         # each frame's difference from the settled one: the level `min_changed` pixels pass
         levels = [
-            float(np.partition(self._flicker_free_diff(small, settled).ravel(), -k)[-k])
+            float(np.partition(self._grey(self._flicker_free_diff(small, settled)).ravel(), -k)[-k])
             for _, small in run
         ]
         noise = max(levels[-_NOISE_FRAMES - 1:-1], default=0.0)
@@ -311,7 +327,7 @@ class TrayTracker:
         self._off_tray_seen = [f[1] for f in found if not self._on_tray(f[1])]
         self._known = kept
         self._rest_small, self._rest_grey = small, grey
-        self._rest_footprints = self._footprints(small.shape)
+        self._rest_footprints = self._footprints(self._grey(small).shape)
         self._moving = False
         dice = tuple(sorted(kept, key=lambda d: d.die_id))
         return TrayAtRest(t_first_still, dice, off_tray)

@@ -301,3 +301,23 @@ def test_a_die_let_go_in_place_that_changes_one_small_pixel_on_the_tray_is_motio
     # without the tray's outline, no lone pixel is motion (the picture's edge may be anywhere)
     bare = TrayTracker()
     assert not bare._changed(bare._shrink(placed), bare._shrink(scene))
+
+
+def test_a_die_of_the_felts_grey_but_not_its_colour_is_motion() -> None:
+    # a red die on purple felt is of nearly the felt's grey: only the colour channels see it
+    # come (a red die let go by the far wall went unannounced when only the grey was compared)
+    felt = (90, 30, 70)  # BGR, grey 49
+    body = (30, 20, 110)  # BGR, grey 48
+    scene = tray_with([DrawnDie(2, (200, 200))], seed=5, felt_bgr=felt)
+    placed = scene.copy()
+    draw_die(placed, DrawnDie(1, (400, 300), body_bgr=body, pip_bgr=body))  # its top face unseen
+    placed = cv2.GaussianBlur(placed, (3, 3), 0)
+    tracker = TrayTracker()
+    grey = [cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) for image in (placed, scene)]
+    assert not tracker._changed(*(tracker._shrink(image) for image in grey))
+    assert tracker._changed(tracker._shrink(placed), tracker._shrink(scene))
+    still = [with_noise(scene, k) for k in range(8)] + [with_noise(placed, 20 + k) for k in range(8)]
+    events = run(tracker, still)
+    assert [k for k, e in events if isinstance(e, TrayMotion)] == [8]
+    rests = [e for _, e in events if isinstance(e, TrayAtRest)]
+    assert len(rests) == 2 and rests[-1].t_ns == 8 * FRAME_NS
