@@ -53,7 +53,7 @@ class TrackerSettings:
     change_share: float = 0.06  # and this share of the pixel's level (lamp flicker on white)
     # or, in one colour channel, this many levels (and the same share): a die of nearly the
     # felt's grey but not of its colour (a red die on purple felt) changes the grey too little;
-    # a channel alone is noisier than the grey (JPEG keeps colour coarser): up to 18 levels
+    # a channel alone is noisier than the grey (JPEG keeps colour coarser): up to 19 levels
     # between still frames of 16 simulated scenes, flicker taken out (under half of this allowance)
     colour_level: float = 24.0
     min_changed: int = 2  # changed small pixels that make motion
@@ -194,11 +194,11 @@ class TrayTracker:
         ratio = self._flicker_free_diff(now, before) / (levels + self.settings.change_share * before)
         return ratio if ratio.ndim == 2 else ratio.max(axis=0)
 
-    def _flicker_free_diff(self, now: np.ndarray, before: np.ndarray) -> np.ndarray:
-        # mains flicker read by a rolling shutter scales whole rows, every colour alike: take
-        # each row's median gain in grey out before comparing
-        ratio = (self._grey(now) + 1.0) / (self._grey(before) + 1.0)
-        gain = np.median(ratio, axis=1, keepdims=True)
+    @staticmethod
+    def _flicker_free_diff(now: np.ndarray, before: np.ndarray) -> np.ndarray:
+        # mains flicker read by a rolling shutter scales whole rows, and the camera's white
+        # balance each colour plane: take each row's median gain, plane by plane, out first
+        gain = np.median((now + 1.0) / (before + 1.0), axis=-1, keepdims=True)
         return np.abs(now - before * gain)
 
     def _changed(self, now: np.ndarray, before: np.ndarray) -> bool:

@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 import pytest
 
-from tests.vision.drawing import DrawnDie, blank_tray, draw_die, tray_with
+from tests.vision.drawing import DrawnDie, blank_tray, colour_cast, draw_die, tray_with
 from vision.errors import VisionError
 from vision.events import TrayAtRest, TrayEvent, TrayMotion
 from vision.tracker import TrackerSettings, TrayTracker
@@ -321,3 +321,12 @@ def test_a_die_of_the_felts_grey_but_not_its_colour_is_motion() -> None:
     assert [k for k, e in events if isinstance(e, TrayMotion)] == [8]
     rests = [e for _, e in events if isinstance(e, TrayAtRest)]
     assert len(rests) == 2 and rests[-1].t_ns == 8 * FRAME_NS
+
+
+def test_a_white_balance_step_is_not_motion() -> None:
+    # the camera's white balance scales each colour plane over the whole frame: no die moved
+    scene = tray_with([DrawnDie(2, (200, 200)), DrawnDie(5, (420, 260))], seed=6)
+    warmer = colour_cast(scene, (0.8, 1.0, 1.2))
+    tracker = TrayTracker()
+    assert not tracker._changed(tracker._shrink(warmer), tracker._shrink(scene))
+    assert tracker._changed(tracker._shrink(warmer), tracker._shrink(tray_with([], seed=6)))
