@@ -17,6 +17,7 @@ import cv2
 import numpy as np
 
 from vision.backdrop import top_colour
+from vision.clipped import unclipped
 from vision.edgeturn import square_turn
 from vision.facecolour import face_tolerance
 from vision.faces import Face
@@ -181,6 +182,7 @@ def dash_past_top_face(
     shaded: bool = False,
     others: list[tuple[float, float]] | None = None,
     outline: np.ndarray | None = None,
+    reach: float | None = None,
 ) -> bool:
     """True when the band past a top face, away from the view's centre, is face with a dash on it.
 
@@ -195,13 +197,17 @@ def dash_past_top_face(
     die (`wallfoot.background_beside`; `others`, the centres of the frame's other dice, are none of it).
     With the tray's `outline`, the wall's foot is also looked for along it, where a round tray's wall
     curves away from its nearest straight direction (`wallfoot.wall_along_outline`).
+    `reach` (die sides from the top face's centre) ends the band short of BAND_ALONG's end.
     """
     levels = top_face_levels(face, dark, die_size)
     if levels is None or (shaded and (colour is None or wall is None)):
         return False  # no contrast to scale from, or no colours to tell a shaded face from the background
     level, contrast = levels
     ux, uy = outward
-    along = np.arange(BAND_ALONG[0] * die_size, BAND_ALONG[1] * die_size, STEP_PX)
+    end = BAND_ALONG[1] if reach is None else min(reach, BAND_ALONG[1])
+    along = np.arange(BAND_ALONG[0] * die_size, end * die_size, STEP_PX)
+    if len(along) < 2:
+        return False  # no band left to look at
     across = np.arange(-BAND_ACROSS * die_size, BAND_ACROSS * die_size, STEP_PX)
     grid = band_grid(face.center, (ux, uy), along, across, dark.shape)
     if grid is None:
@@ -229,7 +235,6 @@ def dash_past_top_face(
     tinted = None
     if by_wall and colour is not None:
         top = top_colour(face, colour, side)
-        top_share = top / max(float(top.sum()), 1.0)
         tinted = cv2.remap(colour, map_x, map_y, cv2.INTER_LINEAR).astype(np.float32)
     for k in range(1, count):
         x, y, bw, bh, area = (int(v) for v in stats[k])
@@ -290,7 +295,10 @@ def dash_past_top_face(
         if tinted is None:
             return True
         shade = np.median(tinted[rows_around, x:x + bw][ring], axis=0)
-        if float(np.abs(shade / max(float(shade.sum()), 1.0) - top_share).sum()) > WALL_FACE_TINT:
+        # the white balance may cut a bright top face's channel at 255, not its face in shade (`clipped`)
+        lit = unclipped(top, shade)
+        tint = np.abs(shade / max(float(shade.sum()), 1.0) - lit / max(float(lit.sum()), 1.0)).sum()
+        if float(tint) > WALL_FACE_TINT:
             continue
         if not shaded:
             return True

@@ -18,6 +18,7 @@ import cv2
 import numpy as np
 
 from vision.blur import STREAK_ROUNDNESS, read_streaks
+from vision.clipped import MAX_BALANCE_GAIN
 from vision.completion import read_completed, read_two_of_lone_pip
 from vision.errors import VisionError
 from vision.faces import LIKE_CONTRAST, ROUND_MIN, ROUND_WITHIN_PX, SIDE_PER_SPACING, Face
@@ -45,7 +46,6 @@ from vision.verdicts import (
 )
 
 REASONS = ("cocked", "blurred", "occluded", "not_pips")
-MAX_BALANCE_GAIN = 1.6
 PROBE_WINDOW = 21  # first look, before the pip size is known
 WINDOW_PER_PIP = 3.2  # adaptive window over pip diameter
 PIP_PER_SIDE = 0.15  # pip diameter over die side, near enough for sizing the window

@@ -13,7 +13,7 @@ import numpy as np
 from vision.body import by_wall_without_inner_face, shows_body_past_top, shows_inner_face
 from vision.faces import OTHER_TOP_FACE, Face
 from vision.innerface import inner_face_overlit, inner_face_unlit
-from vision.lean import dash_past_top_face, top_face_levels
+from vision.lean import BAND_ALONG, dash_past_top_face, top_face_levels
 from vision.pips import PipBlob
 from vision.secondface import shows_outer_face, shows_second_face
 from vision.sidepips import side_face_pip
@@ -119,9 +119,11 @@ def cocked_if_leaning(
         face, frame_faces or [], dark, colour, die_size, outline
     ):
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="top face lit otherwise")
-    # away from the wall, a die leaning on a die aside shows the dashes of its second face as by the wall
-    if die_size and leans_on_die_aside(face, frame_faces or [], view_centre, die_size) and dash_past_top_face(
-        face, dark, _outward(face, view_centre), die_size, by_wall=True, colour=colour, aside=True
+    # away from the wall, a die leaning on a die beyond it shows the dashes of its second face as by the wall
+    reach = die_size and aside_band_reach(face, frame_faces or [], view_centre, die_size, nadir, focal)
+    if die_size and reach and dash_past_top_face(
+        face, dark, _outward(face, view_centre), die_size, by_wall=True, colour=colour, aside=True,
+        reach=reach,
     ):
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="outer face on a die")
     return face
@@ -199,21 +201,31 @@ def _outward(face: Face, view_centre: tuple[float, float]) -> tuple[float, float
     return dx / radius, dy / radius
 
 
-def leans_on_die_aside(
-    face: Face, frame_faces: list[Face], view_centre: tuple[float, float], die_size: float
-) -> bool:
-    """Whether a die (read or refused) to lean on lies on the outer side, and every die there aside.
+def aside_band_reach(
+    face: Face,
+    frame_faces: list[Face],
+    view_centre: tuple[float, float],
+    die_size: float,
+    nadir: tuple[float, float] | None = None,
+    focal: float | None = None,
+) -> float | None:
+    """How far past the top face's centre (die sides, away from the middle) the band looked at for
+    a die leaning on a die beyond it reaches, clear of the side faces the dice there show; None when
+    no die (read or refused) to lean on lies on the outer side, or the band is not clear.
 
     A die leaning on another tips its top face away from it and turns up the face towards it; with
     that die on the outer side, the turned-up face shows past the top face's outer edge, where a
     flat die shows nothing of its own. But a flat die's neighbour on the outer side shows its own
-    side face turned to the middle there, unless it sits far enough across the way out.
+    side face turned to the middle there, unless it sits far enough across the way out. With the
+    point below the lens and the lens known, a read neighbour straight out shows that face only as
+    wide as the parallax of its height past its top face's near edge: the band ends short of it.
     """
     cx, cy = face.center
     if math.hypot(cx - view_centre[0], cy - view_centre[1]) < die_size:
-        return False  # below the lens there is no way out to speak of
+        return None  # below the lens there is no way out to speak of
     ux, uy = _outward(face, view_centre)
     supports = 0
+    reach = BAND_ALONG[1]
     for other in frame_faces:
         if other is face or (other.value is None and other.reason is None):
             continue
@@ -221,7 +233,23 @@ def leans_on_die_aside(
         along, across = wx * ux + wy * uy, abs(wy * ux - wx * uy)
         if along <= 0.0 or math.hypot(wx, wy) > LEAN_SUPPORT_REACH * die_size:
             continue
-        if across < ASIDE_ACROSS * die_size:
-            return False
         supports += 1
-    return supports > 0
+        if across >= ASIDE_ACROSS * die_size:
+            continue
+        if other.value is None or nadir is None or focal is None:
+            return None  # a refused die's faces, or a side face of unknown width, may lie anywhere there
+        # a flat die's top face reaches its half extent along the way towards this die, and its side
+        # faces turned to the point below the lens the parallax of its height (r/f of a side) past it
+        width = die_size * math.dist(other.center, nadir) / focal + SIDE_FACE_BLUR_PX
+        reach = min(reach, (along - _half_extent(other, (ux, uy), die_size) - width) / die_size)
+    return reach if supports and reach > BAND_ALONG[0] else None
+
+
+def _half_extent(face: Face, way: tuple[float, float], die_size: float) -> float:
+    """Pixels from a flat die's centre to its top face's farthest point along `way`: half a side
+    times |cos| + |sin| of the turn of its square from that way (half its diagonal for a 1, whose
+    square's turn is not known here)."""
+    if face.fit is None:
+        return 0.5 * math.sqrt(2.0) * die_size
+    turn = math.atan2(way[1], way[0]) - face.fit.angle
+    return 0.5 * die_size * (abs(math.cos(turn)) + abs(math.sin(turn)))

@@ -9,10 +9,10 @@ import numpy as np
 
 from tests.vision.saved_rests import assert_read_as_recorded
 from vision.faces import Face
-from vision.layout import LAYOUTS, fit_layout, fit_six_missing
+from vision.layout import LAYOUTS, LayoutFit, fit_layout, fit_six_missing
 from vision.pips import PipBlob
 from vision.secondface import shows_outer_face, shows_second_face
-from vision.topdown import leans_on_die_aside
+from vision.topdown import aside_band_reach
 
 SPACING, TURN = 7.0, 0.3
 
@@ -132,9 +132,31 @@ def test_a_die_to_lean_on_counts_only_aside_of_the_way_out() -> None:
     ahead = die(122.0, 5.0)  # straight out: its side face turned to the middle lies past the top face
     behind = die(80.0, 22.0)  # on the inner side: nothing to lean on away from the middle
     far = die(100.0, 40.0)  # 2 sides off: too far to be leant on
-    assert leans_on_die_aside(top, [top, aside], (0.0, 0.0), 20.0)
-    assert not leans_on_die_aside(top, [top, ahead], (0.0, 0.0), 20.0)
-    assert not leans_on_die_aside(top, [top, aside, ahead], (0.0, 0.0), 20.0)
-    assert not leans_on_die_aside(top, [top, behind, far], (0.0, 0.0), 20.0)
+    assert aside_band_reach(top, [top, aside], (0.0, 0.0), 20.0) == 0.9
+    assert aside_band_reach(top, [top, ahead], (0.0, 0.0), 20.0) is None
+    assert aside_band_reach(top, [top, aside, ahead], (0.0, 0.0), 20.0) is None
+    assert aside_band_reach(top, [top, behind, far], (0.0, 0.0), 20.0) is None
     # a lone dot that is neither read nor refused is no die
-    assert not leans_on_die_aside(top, [top, replace(aside, value=None)], (0.0, 0.0), 20.0)
+    assert aside_band_reach(top, [top, replace(aside, value=None)], (0.0, 0.0), 20.0) is None
+    # with the lens known, a die straight out that touches shows its side face over the whole band
+    assert aside_band_reach(top, [top, ahead], (0.0, 0.0), 20.0, (0.0, 0.0), 500.0) is None
+
+
+def test_the_band_ends_short_of_the_side_face_of_a_flat_die_straight_out() -> None:
+    # dice 20 px wide, squares turned along the way out; a flat 4 straight out 1.5 sides from the
+    # top face's centre, 130 px from the point below a lens of 650 px: its side face turned to that
+    # point shows 0.2 of a side (4 px) past its near edge (1 side out), and a pixel of blur
+    top = Face(1, (100.0, 0.0), 20.0, 1.0, None, 1, 0.95)
+    ahead = Face(4, (130.0, 0.0), 20.0, 1.0, None, 4, 0.95, fit=LayoutFit(4, (130.0, 0.0), 6.0, 0.0, 0.0))
+    reach = aside_band_reach(top, [top, ahead], (0.0, 0.0), 20.0, (0.0, 0.0), 650.0)
+    assert reach is not None and math.isclose(reach, (30.0 - 10.0 - 4.0 - 1.0) / 20.0)
+    # turned 45°, its corner comes half a diagonal towards the die
+    turned = replace(ahead, fit=LayoutFit(4, (130.0, 0.0), 6.0, math.pi / 4, 0.0))
+    reach = aside_band_reach(top, [top, turned], (0.0, 0.0), 20.0, (0.0, 0.0), 650.0)
+    assert reach is not None and math.isclose(reach, (30.0 - 10.0 * math.sqrt(2.0) - 5.0) / 20.0)
+    # a step nearer, it leaves no band past the top face's edge to look at
+    nearer = replace(turned, center=(124.0, 0.0))
+    assert aside_band_reach(top, [top, nearer], (0.0, 0.0), 20.0, (0.0, 0.0), 650.0) is None
+    # a refused die's faces may lie anywhere there: nothing is looked for
+    refused = replace(ahead, value=None, reason="cocked")
+    assert aside_band_reach(top, [top, refused], (0.0, 0.0), 20.0, (0.0, 0.0), 650.0) is None
