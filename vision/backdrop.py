@@ -36,7 +36,12 @@ TOO_DARK = 45.0  # b + g + r: below this on both sides, a tint means nothing and
 # a white 5 leaning 38° under a tungsten bar showed that face at 2.0 of its top face's level
 SIDE_TINT = 0.2
 SIDE_SHADE = (0.3, 2.5)
-EDGE_BLUR = 0.05  # die sizes: how far inside its true edge a blurred edge may end a run
+# die sizes: how far inside its true edge a blurred edge may end a run. The edge is a ramp of about 3 px,
+# and a run ends where the mix leaves the side face's tint (SIDE_TINT): against felt far off the die's
+# tint, a third of the way up it (a leaning red 2 on teal felt: its side runs ended 0.445 of a side out,
+# 1.3 px inside the edge's middle). Taken from 0.43, the faces by the wall of the saved sets from 40000
+# gained one flat die (its outer run short of its sides, its inner side face in view) and 13 leaning
+EDGE_BLUR = 0.07
 REF_RADIUS = 0.4  # die sides from the centre: the bare top face between corner pips and edge
 
 

@@ -37,10 +37,14 @@ LIFT = 0.3
 # the wall beside the die at most this share of the top face's brightness (sum of channels): a
 # light die by a dark wall; a die as dark as its wall hides nothing that can be told
 WALL_DARKER = 0.6
-# die sides of wall hidden past the top face's edge and the foot (beyond the edge blur): a pixel and
-# a half at 26 px a die; flat dice by the wall on simulated throws hid 0.02 at most (2,303 of them),
-# leaning dice up to 0.26, light dice on pale felt that no other check refused 0.08 to 0.14
-HIDDEN_BAND = 0.06
+# die sides of wall hidden past the top face's edge and the foot (beyond the edge blur), counted in
+# STEPs: flat dice by the wall on simulated throws hid 0.02 at most (2,303 of them; 1,064 faces by the
+# wall on the saved sets from 40000), leaning dice up to 0.26, light dice on pale felt that no other
+# check refused 0.08 to 0.14. The edge is the square of the die's calibrated size, but a lens's barrel
+# distortion shrinks a die radially towards the picture's edge (4 % at the far wall, 0.33 of the focal
+# length off the axis, with k1 = -0.136), its far edge 0.02 of a side inside that square: a grey 5
+# leaning on the far wall, its turned-up face 3 px wide, measured 0.06. 0.06 and more is hidden wall
+HIDDEN_BAND = 0.05
 # die sides from a 1's centre along its square's axes: bare face clear of its pip (a third of a side
 # across at most), a quarter of a side either way as a 4's bare cells lie half a grid step off
 ONE_BARE = 0.25
