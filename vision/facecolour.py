@@ -15,6 +15,7 @@ from vision.edgeturn import square_turn
 from vision.pips import PipBlob
 
 FACE_GAP_PX = 3.0  # a pip's blur tints the face this far past its rim, at most (lens and JPEG)
+GLOW_SHARE = 0.3  # most of a pip's colour its blur mixes into the face within FACE_GAP_PX of its rim
 # a 2's pips lie on the diagonal of the square round them; the edges give its turn to within 17° (flat
 # 2s, ivory on white felt by the wall, where edges are weakest; those of unlike squash 3° at most); a
 # leaning 1's pip and a pip of the face it turns up past its edge lay 19-27° off it, on simulated throws
@@ -125,15 +126,19 @@ def paths_on_face(
     blobs: list[PipBlob],
     pi: np.ndarray,
     pj: np.ndarray,
+    blurred: bool = False,
 ) -> np.ndarray:
     """For each pair (pi[k], pj[k]): does the straight path between the two blobs, outside
-    every blob, stay on face as bright as round them and of their colour?"""
+    every blob, stay on face as bright as round them and of their colour? With `blurred`, a
+    sample within FACE_GAP_PX of either pip's rim that is the face mixed with some of that pip's
+    colour (GLOW_SHARE at most) is of the face's colour: that pip's blur."""
     x = np.array([b.x for b in blobs])
     y = np.array([b.y for b in blobs])
     level = np.array([b.ring_level for b in blobs])
     contrast = np.array([b.contrast for b in blobs])
     # a pip's blurred rim reaches past its thresholded outline; keep the path test off it
-    keep_out = np.array([0.5 * b.major + max(1.5, 0.25 * b.major) for b in blobs])
+    majors = np.array([b.major for b in blobs])
+    keep_out = 0.5 * majors + np.maximum(1.5, 0.25 * majors)
     t = np.linspace(0.0, 1.0, _PATH_SAMPLES)
     xs = x[pi, None] + t[None, :] * (x[pj] - x[pi])[:, None]
     ys = y[pi, None] + t[None, :] * (y[pj] - y[pi])[:, None]
@@ -149,7 +154,34 @@ def paths_on_face(
     colour_tol = np.maximum(20.0, np.maximum(0.12 * face.max(axis=1), 0.25 * pair_contrast))
     seen = colour_at(colour, xs.ravel(), ys.ravel()).reshape((*xs.shape, 3))
     other = np.abs(seen - face[:, None, :]).max(axis=2) > colour_tol[:, None]
+    if blurred:
+        # a pip's blur mixes its ink into the face by its rim, more on the channels the ink
+        # absorbs than in the plane (a blue pip 3 px wide on ivory: 26 levels of green and red
+        # 1.7 px past its rim, 8 of blue); a lit edge between two faces is lighter, no such mix
+        inks = colour_at(colour, x, y)
+        rims = np.stack([
+            np.hypot(xs - x[end][:, None], ys - y[end][:, None]) - 0.5 * majors[end][:, None]
+            for end in (pi, pj)
+        ])
+        nearer = np.where(rims[0] <= rims[1], pi[:, None], pj[:, None])
+        glow = glow_share(face[:, None, :], seen, inks[nearer], colour_tol[:, None]) > 0.0
+        other &= ~(glow & (rims.min(axis=0) <= FACE_GAP_PX))
     result: np.ndarray = ~((darker | other) & on_path).any(axis=1)
+    return result
+
+
+def glow_share(
+    base: np.ndarray, mixed: np.ndarray, pip: np.ndarray, tolerance: float | np.ndarray
+) -> np.ndarray:
+    """The share of the pip's colour `pip` in each colour of `mixed` when it is `base` mixed with
+    more than none and up to GLOW_SHARE of it, within `tolerance` on every channel; else 0
+    (colours on the last axis, the arrays broadcast)."""
+    base, mixed, pip = np.broadcast_arrays(base, mixed, pip)
+    towards = pip - base
+    share = ((mixed - base) * towards).sum(axis=-1) / np.maximum((towards**2).sum(axis=-1), 1.0)
+    residual = np.abs(mixed - base - share[..., None] * towards).max(axis=-1)
+    mixed_so = (share > 0.0) & (share <= GLOW_SHARE) & (residual <= tolerance)
+    result: np.ndarray = np.where(mixed_so, share, 0.0)
     return result
 
 

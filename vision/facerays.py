@@ -57,6 +57,7 @@ FAINT_TINT_EVEN = 1.0 / 3.0
 # off at most, and the edge's tolerance) opposite rays end alike; a 2's pip, 0.3 of a side off its
 # face's centre, ends its near rays half as far as its far ones
 OPPOSITE_ALIKE = 0.18
+LUMA = np.array([0.114, 0.587, 0.299])  # the grey of (b, g, r), as the camera's JPEG and OpenCV weigh it
 OPPOSITE_PAIRS = 0.5  # of the pairs of opposite rays, at least: half of the square, as for its edge
 
 
@@ -220,6 +221,28 @@ def level_ray_lengths(
     seen = sample_at(dark, xs.ravel(), ys.ravel()).reshape(xs.shape)
     level = float(np.median(seen[:, :STEP_BACK + 1]))  # the face just past the pip's blur, all round
     return _first_edge(np.abs(seen - level) > SEAM_DEPTH, radii, xs, ys, dark.shape)
+
+
+def luma_ray_lengths(
+    colour: np.ndarray, pip: PipBlob, start: float, reach: float, count: int
+) -> np.ndarray:
+    """Per ray, the distance to a sample darker than the face round the pip in luma (the grey a
+    camera encodes at full resolution), or of another colour; inf where none.
+
+    A camera's JPEG keeps the luma at every pixel and the colour at half resolution, ringing round
+    a saturated pip in its complement: a yellow fleck 3 to 5 px past a blue pip's rim on a cream
+    face lowered the blue channel, the darkest-channel plane, 18 levels below the face, its luma
+    not at all. A hidden pip, of ink, and an edge or a shadow darken the luma too.
+    """
+    radii, xs, ys = _grid(pip, start, reach, count)
+    if len(radii) == 0:
+        return np.full(count, np.inf)
+    face = face_colour(colour, pip, start)
+    level = float(face @ LUMA)
+    seen = colour_at(colour, xs.ravel(), ys.ravel()).reshape((*xs.shape, 3))
+    darker = seen @ LUMA < level - face_tolerance(level, pip.contrast)
+    other = np.abs(seen - face).max(axis=-1) > colour_tolerance(face, pip.contrast)
+    return _first_edge(darker | other, radii, xs, ys, colour.shape)
 
 
 def pip_dark_ray_lengths(

@@ -115,7 +115,8 @@ def group_pips(
     groups = UnionFind(n)
     glow_links: list[tuple[int, int]] = []
     if len(pi):
-        linked = paths_on_face(dark, colour, blobs, pi, pj)
+        # the face's colour by a pip may be its blur (`paths_on_face`)
+        linked = paths_on_face(dark, colour, blobs, pi, pj, blurred=True)
         # pips nearer than this leave no room for an edge between them: no two dice's pips
         # come that close (each sits a good half spacing in from its die's edge)
         linked |= (dist[pi, pj] <= ADJACENT * big[pi, pj]) & lit_alike[pi, pj]

@@ -8,13 +8,20 @@ import math
 
 import numpy as np
 
-from vision.facecolour import colour_at, colour_tolerance, face_colours, face_tolerance, off_face, sample_at
+from vision.facecolour import (
+    colour_at,
+    colour_tolerance,
+    face_colours,
+    face_tolerance,
+    glow_share,
+    off_face,
+    sample_at,
+)
 from vision.layout import LayoutFit
 from vision.median import median
 from vision.pips import PipBlob
 
 MARGIN = 1.45  # bare face beyond the outer pips, in grid spacings (edges at about 1.8)
-GLOW_SHARE = 0.3  # most of a light pip's colour its blur mixes into the face 3 px past its rim
 RING_GAP_PX = 3.0  # the face's colour is read this far past the pips' rims, clear of their blur
 GLOW_REACH_PX = 1.5  # a mid-side this much further from two pips' rims takes their glow twice
 # the pips of one face, printed and lit alike, stand out alike: the faintest at least this share of
@@ -149,9 +156,4 @@ def _glow_of(base: np.ndarray, mixed: np.ndarray, pip: np.ndarray, tolerance: fl
 def _glow_share(base: np.ndarray, mixed: np.ndarray, pip: np.ndarray, tolerance: float) -> np.ndarray:
     """The share of the pips' colour in each row of `mixed` when it is `base` mixed with more than
     none and up to GLOW_SHARE of it, within `tolerance` on every channel; else 0."""
-    base, mixed = np.broadcast_arrays(base, mixed)
-    towards = pip[None, :] - base
-    share = ((mixed - base) * towards).sum(axis=1) / np.maximum((towards**2).sum(axis=1), 1.0)
-    residual = np.abs(mixed - base - share[:, None] * towards).max(axis=1)
-    mixed_so = (share > 0.0) & (share <= GLOW_SHARE) & (residual <= tolerance)
-    return np.where(mixed_so, share, 0.0)
+    return glow_share(base, mixed, pip[None, :], tolerance)

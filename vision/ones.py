@@ -283,6 +283,8 @@ def read_on_square(
     variants = [
         # a face whose colour fades into the felt's over a blurred edge, a side face past it
         rays,
+        # the same on the luma: a fleck of the JPEG's colour ringing round the pip is no mark
+        facerays.luma_ray_lengths(colour, pip, start, reach, len(rays)),
         np.minimum(rays, tint),
         facerays.step_ray_lengths(dark, colour, pip, start, reach, len(rays)),
         facerays.seam_ray_lengths(dark, colour, pip, start, reach, len(rays)),

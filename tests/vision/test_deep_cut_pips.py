@@ -64,7 +64,9 @@ def test_pips_run_into_the_rim_of_their_face_all_round_are_cut_from_it() -> None
     # a red 2 on blue felt, darker than the felt in the light-pip plane: its rim and both pips
     # made one blob of 17.5 pip areas
     assert len(_round_pips_near(TWO_IN_RIM, (56.7, 56.0))) == 2
-    assert _read(TWO_IN_RIM) == [(2, 57, 56), (3, 19, 73), (6, 74, 29)]
+    # the 6 is grouped whole (its pips' pink glow on the path is their blur): centred 73.42, not
+    # 73.50 as read from four pips and a pair joined again
+    assert _read(TWO_IN_RIM) == [(2, 57, 56), (3, 19, 73), (6, 73, 29)]
 
 
 def test_the_shade_round_a_die_by_the_wall_gives_no_pip_past_its_edge() -> None:
