@@ -18,6 +18,7 @@ import numpy as np
 
 from vision.faces import Face
 from vision.rays import outward_rays
+from vision.wallfoot import ANOTHER_DIE
 
 FLANK = 1.3  # die sides across from the ray: the background beside the die, clear of its corners
 FLANK_TINT = 0.06  # largest L1 step of (b, g, r) / (b + g + r) from the background's
@@ -88,13 +89,18 @@ def bare_top_colour(face: Face, colour: np.ndarray, side: float) -> np.ndarray:
 
 
 def reach_over_backdrop(
-    face: Face, colour: np.ndarray, outward: tuple[float, float], side: float, top: np.ndarray
+    face: Face, colour: np.ndarray, outward: tuple[float, float], side: float, top: np.ndarray,
+    die_size: float | None = None, others: list[tuple[float, float]] | None = None,
 ) -> float:
     """Die sides from the top face's centre that pixels of the die, unlike the background, reach.
 
     The rays are those of `vision.body.body_reach`; each runs from the top face until two
     samples in a row match the background beside the die (either flank) at the same distance,
-    or are too far from the colour `top` of the top face to be a side face of the die.
+    or are too far from the colour `top` of the top face to be a side face of the die. With
+    `die_size`, a sample short of the die's edge (half its size, less EDGE_BLUR) that passes for
+    the top face is the top face, whatever else it passes for; with `others` too (the centres of
+    the frame's other dice), a flank point within ANOTHER_DIE of one of them is that die, no
+    background.
     """
     angles, radii, ox, oy = outward_rays(face, outward, side)
     cos, sin = np.cos(angles)[:, None], np.sin(angles)[:, None]
@@ -109,13 +115,27 @@ def reach_over_backdrop(
     tint = np.abs(samples / np.maximum(sums, 1.0)[..., None] - top / float(top.sum())).sum(axis=-1)
     ratio = sums / float(top.sum())
     background = (tint > SIDE_TINT) | (ratio < SIDE_SHADE[0]) | (ratio > SIDE_SHADE[1])
+    # short of the die's edge, a sample that passes for the top face is its rounded rim in shade: on a
+    # die of the felt's tint that shade passes for the felt too (a red 6 on red felt, 1.7 times as
+    # bright, whose inner run so ended 1.3 px inside its edge, was refused for no side face there)
+    on_top = np.zeros_like(background)
+    if die_size is not None:
+        on_top = _like(samples, np.broadcast_to(top, samples.shape)) & (
+            radii[None, :] < (0.5 - EDGE_BLUR) * die_size
+        )
     for flank in (-FLANK * side, FLANK * side):
         across = flank + np.array([-1.5, 0.0, 1.5])[:, None]
         fx = face.center[0] + radii[None, :] * nx - across * ny
         fy = face.center[1] + radii[None, :] * ny + across * nx
         level = np.median(_sample(colour, fx, fy), axis=0)
         # a flank that passes for the top face is another die (or die-coloured): no background
-        background |= _like(samples, level[None]) & ~_like(np.broadcast_to(top, level.shape), level)
+        ground = ~_like(np.broadcast_to(top, level.shape), level)
+        if die_size is not None:
+            # nor is a flank over another die (half its diagonal), however lit: the shaded side face of
+            # a red 1 matched a red neighbour's top, 0.08 off this one's tint by its pip's glow
+            for other_x, other_y in others or []:
+                ground &= np.hypot(fx[1] - other_x, fy[1] - other_y) >= ANOTHER_DIE * die_size
+        background |= _like(samples, level[None]) & ground & ~on_top
     end = background.copy()
     end[:, :-1] &= background[:, 1:]
     first = np.where(end.any(axis=1), end.argmax(axis=1), len(radii) - 1)
@@ -138,10 +158,12 @@ def backdrop_excess(
 
 
 def backdrop_reaches(
-    face: Face, colour: np.ndarray, outward: tuple[float, float], side: float, die_size: float
+    face: Face, colour: np.ndarray, outward: tuple[float, float], side: float, die_size: float,
+    others: list[tuple[float, float]] | None = None,
 ) -> tuple[float, float] | None:
     """(outer, inner): how much further the body reaches past the outer edge, and past the inner
     edge (turned to the middle), than past the lesser side edge; None as for `backdrop_excess`.
+    With `others` (the centres of the frame's other dice), the flanks over them are no background.
     """
     top = bare_top_colour(face, colour, side)
     if float(top.sum()) < 60.0:
@@ -152,12 +174,14 @@ def backdrop_reaches(
     lit = (top.sum() >= GRAIN_LIT[0] * beside.sum(axis=1)) & (top.sum() <= GRAIN_LIT[1] * beside.sum(axis=1))
     if (_like(top[None], beside) | (lit & _like(top[None], beside, FLANK_TINT + FLANK_GRAIN))).any():
         return None
-    outer = reach_over_backdrop(face, colour, outward, side, top)
-    sides = [reach_over_backdrop(face, colour, (-uy * k, ux * k), side, top) for k in (1.0, -1.0)]
+    outer = reach_over_backdrop(face, colour, outward, side, top, die_size, others)
+    sides = [
+        reach_over_backdrop(face, colour, (-uy * k, ux * k), side, top, die_size, others) for k in (1.0, -1.0)
+    ]
     # the die reaches at least half its size from its centre: a side run that ends sooner has
     # stopped on the top face itself (a pip's glow, a neighbour of its colour) and says nothing
     known = [s for s in sides if s >= (0.5 - EDGE_BLUR) * die_size / side]
     if not known:
         return None
-    inner = reach_over_backdrop(face, colour, (-ux, -uy), side, top)
+    inner = reach_over_backdrop(face, colour, (-ux, -uy), side, top, die_size, others)
     return outer - min(known), inner - min(known)

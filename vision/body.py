@@ -21,7 +21,7 @@ from vision.faces import Face
 from vision.innerface import WALL_REACH, felt_past_inner_edge, inner_face_marks
 from vision.lean import dash_past_top_face
 from vision.rays import RAY_COUNT, STEP_PX, outward_rays
-from vision.wallfoot import outline_depths, wall_direction
+from vision.wallfoot import ANOTHER_DIE, outline_depths, wall_direction
 
 GLOW_SKIP = 0.1  # die sides at the ray's start where a pip's glow may still tint the face
 # a side face is lit unlike the top face, turned from the light down to a third of its brightness;
@@ -32,6 +32,9 @@ BESIDE = 1.2  # die sides across from the centre: felt beside the die, clear of 
 # the felt beside the die as a whole (its median) within this of the die's tint has pixels within
 # TINT of it, which a run onto the felt takes for die: such a band tells nothing
 BESIDE_TINT = 1.5 * TINT
+# die sides from the centre: the felt round a die, clear of its corners (0.71) and its side faces
+FELT_ROUND = 1.3
+FELT_SAMPLES = 8  # of the ring's 32: a quarter of it on the felt, not one speck of grain
 REF_BAND = (0.36, 0.44)  # die sides from the centre: bare top face between pips and edge
 # die sides past the outer edge beyond what the side edges show: edge blur and noise make up to
 # 0.05 (little over a pixel at 26 pixels a die); a second face tipped 25° or more shows a band
@@ -62,7 +65,7 @@ INNER_BLUR = 0.04
 
 def body_reach(
     face: Face, colour: np.ndarray, outward: tuple[float, float], side: float, beside: bool = True,
-    outline: np.ndarray | None = None,
+    outline: np.ndarray | None = None, dice: tuple[float, list[tuple[float, float]]] | None = None,
 ) -> float | None:
     """Die sides from the top face's centre that die-coloured pixels reach past its outer edge.
 
@@ -72,7 +75,8 @@ def body_reach(
     0.5 side on a flat die). None when the top face is too dark to give a colour to compare
     with, or (with `beside`) when the felt beside the die, level with the band measured, passes
     for the die; with the tray's `outline`, the felt is what of it lies on the tray (beside a die
-    by the wall, the wall may come nearer than past its outer edge).
+    by the wall, the wall may come nearer than past its outer edge), and with `dice` (the die size
+    and the centres of the frame's other dice) also the felt all round the die (`felt_round`).
     """
     angles, radii, ox, oy = outward_rays(face, outward, side)
     cos, sin = np.cos(angles)[:, None], np.sin(angles)[:, None]
@@ -114,6 +118,8 @@ def body_reach(
                 on_tray = outline_depths(outline, bx[k], by[k]) >= 0
                 if on_tray.any():
                     flanks.append(felt[k][on_tray])
+            if dice is not None:  # the felt is one cloth: its tint round the die is the band's
+                flanks += felt_round(face.center, colour, outline, *dice)
         if any(_die_like(np.median(f, axis=0), ref, BESIDE_TINT) for f in flanks):
             return None
     # the glow of a light pip can tint the face just past it: the run starts at the first die
@@ -131,6 +137,31 @@ def body_reach(
     return float(np.median(reach)) if face.fit is not None else float(np.partition(reach, 1)[1])
 
 
+def felt_round(
+    centre: tuple[float, float], colour: np.ndarray, outline: np.ndarray, die_size: float,
+    others: list[tuple[float, float]],
+) -> list[np.ndarray]:
+    """The felt round a die: samples of a ring FELT_ROUND die sides round its centre that lie on the
+    tray and on no other die (ANOTHER_DIE of its centre); none when fewer than FELT_SAMPLES do.
+
+    The felt is one cloth, of one tint all round the die (a shadow on it keeps that tint): where
+    both flanks beside the band past the outer edge are the wall or another die, it is read here.
+    """
+    turn = np.linspace(0.0, 2.0 * math.pi, 32, endpoint=False)
+    xs = centre[0] + FELT_ROUND * die_size * np.cos(turn)
+    ys = centre[1] + FELT_ROUND * die_size * np.sin(turn)
+    keep = outline_depths(outline, xs, ys) >= 0
+    for other_x, other_y in others:
+        keep &= np.hypot(xs - other_x, ys - other_y) >= ANOTHER_DIE * die_size
+    if int(keep.sum()) < FELT_SAMPLES:
+        return []
+    ring = cv2.remap(
+        colour, xs[None].astype(np.float32), ys[None].astype(np.float32), cv2.INTER_LINEAR,
+        borderMode=cv2.BORDER_REPLICATE,
+    )[0].astype(np.float32)
+    return [ring[keep]]
+
+
 def _die_like(samples: np.ndarray, ref: np.ndarray, tint_limit: float = TINT) -> np.ndarray:
     """Which (…, 3) colour samples may be a face of the die whose top face has colour `ref`."""
     ref_sum = float(ref.sum())
@@ -142,7 +173,7 @@ def _die_like(samples: np.ndarray, ref: np.ndarray, tint_limit: float = TINT) ->
 
 def reach_past_sides(
     face: Face, colour: np.ndarray, outward: tuple[float, float], side: float, half_side: float = 0.0,
-    outline: np.ndarray | None = None,
+    outline: np.ndarray | None = None, dice: tuple[float, list[tuple[float, float]]] | None = None,
 ) -> float | None:
     """How much further the body reaches past the top face's outer edge than past its sides.
 
@@ -153,9 +184,9 @@ def reach_past_sides(
     a flat die's own side face, so the lesser side counts. None when either cannot be measured.
     `half_side` (in `side` units) is the least a side reach is taken as: a flat top face reaches
     that far from its centre on every side, and a run that stops short of it has stopped on the
-    shade of the die's rounded edge, not past the face.
+    shade of the die's rounded edge, not past the face. `outline` and `dice` are `body_reach`'s.
     """
-    outer = body_reach(face, colour, outward, side, outline=outline)
+    outer = body_reach(face, colour, outward, side, outline=outline, dice=dice)
     if outer is None:
         return None
     ux, uy = outward
@@ -195,10 +226,11 @@ def shows_body_past_top(
     # the pip grid gives `side`, which dice makers' layouts leave short of the die: a red 4 of 24
     # pixels spaced as a 19-pixel die's ran 0.49 of its grid's side to its shaded side edge and
     # 0.62 (half the die) to the outer one
-    excess = reach_past_sides(face, colour, outward, side, 0.5 * die_size / side, outline)
+    dice = None if others is None else (die_size, others)
+    excess = reach_past_sides(face, colour, outward, side, 0.5 * die_size / side, outline, dice)
     if excess is not None and excess > LEAN_EXCESS:
         return True
-    reaches = backdrop_reaches(face, colour, outward, side, die_size)
+    reaches = backdrop_reaches(face, colour, outward, side, die_size, others)
     # a band past the inner edge as wide as the parallax is the side face turned to the middle, and
     # then no band past the outer edge is the die's; but it may be the body of a die below, over
     # which this one leans on the wall, and the dashes of a turned-up face still tell (no flat die
