@@ -43,6 +43,9 @@ SIDE_SHADE = (0.3, 2.5)
 # 1.3 px inside the edge's middle). Taken from 0.43, the faces by the wall of the saved sets from 40000
 # gained one flat die (its outer run short of its sides, its inner side face in view) and 13 leaning
 EDGE_BLUR = 0.07
+# die sides inside the die's edge within which a sample like the top face is its rim: the blur's
+# ramp runs 1.5 px to either side of the edge, 0.05 of a side or more at the simulated sizes
+RIM_BLUR = 0.05
 REF_RADIUS = 0.4  # die sides from the centre: the bare top face between corner pips and edge
 
 
@@ -97,7 +100,7 @@ def reach_over_backdrop(
     The rays are those of `vision.body.body_reach`; each runs from the top face until two
     samples in a row match the background beside the die (either flank) at the same distance,
     or are too far from the colour `top` of the top face to be a side face of the die. With
-    `die_size`, a sample short of the die's edge (half its size, less EDGE_BLUR) that passes for
+    `die_size`, a sample short of the die's edge (half its size, less RIM_BLUR) that passes for
     the top face is the top face, whatever else it passes for; with `others` too (the centres of
     the frame's other dice), a flank point within ANOTHER_DIE of one of them is that die, no
     background.
@@ -121,7 +124,7 @@ def reach_over_backdrop(
     on_top = np.zeros_like(background)
     if die_size is not None:
         on_top = _like(samples, np.broadcast_to(top, samples.shape)) & (
-            radii[None, :] < (0.5 - EDGE_BLUR) * die_size
+            radii[None, :] < (0.5 - RIM_BLUR) * die_size
         )
     for flank in (-FLANK * side, FLANK * side):
         across = flank + np.array([-1.5, 0.0, 1.5])[:, None]
