@@ -394,6 +394,7 @@ def _score_rest(
             tally["dice read"] += 1
     extra = [d for d in rest.dice if d.die_id not in used]
     tally["phantoms"] += sum(1 for d in extra if d.value is not None)
+    failures.extend(("phantom", d.center, f"read {d.value}, no die") for d in extra if d.value is not None)
     # a refusal where no die is asks for a re-throw all the same: the rest is not read exactly
     refused = [d for d in extra if d.value is None]
     tally["refusals where no die is"] += len(refused)

@@ -49,6 +49,17 @@ def test_a_refusal_where_no_die_is_is_counted_and_pictured() -> None:
     assert failures == [("refused-no-die", (400.0, 300.0), "refused cocked")]
 
 
+def test_a_value_where_no_die_is_is_counted_and_pictured() -> None:
+    flat = true_die(4, (200.0, 100.0))
+    rest = TrayAtRest(0, (RestingDie(0, 4, (200.5, 100.4), 26.0, 0.9, None),
+                          RestingDie(1, 1, (255.0, 377.0), 26.0, 0.7, None)), 0)
+    tally: Counter[str] = Counter()
+    failures: list[tuple[str, tuple[float, float], str]] = []
+    assert not _score_rest(rest, SimpleNamespace(dice=[flat]), tally, failures)
+    assert tally["phantoms"] == 1 and tally["refusals where no die is"] == 0
+    assert failures == [("phantom", (255.0, 377.0), "read 1, no die")]
+
+
 def score(true_dice: list[SimpleNamespace], readings: tuple[RestingDie, ...]) -> tuple[bool, Counter[str]]:
     tally: Counter[str] = Counter()
     exact = _score_rest(TrayAtRest(0, readings, 0), SimpleNamespace(dice=true_dice), tally, [])
