@@ -1,7 +1,7 @@
-"""Whether a refused group of pips, or a 2, lies on a die at all, or on the bare felt.
+"""Whether a refused group of pips, a 2 or a 1, lies on a die at all, or on the bare felt.
 
-A refusal makes the box ask for a re-throw, and a 2 read is scored, so either must come from an
-object that looks like a die: a body of the die's size, of a colour distinct from the felt, or at
+A refusal makes the box ask for a re-throw, and a 2 or a 1 read is scored, so each must come
+from an object that looks like a die: a body of the die's size, of a colour distinct from the felt, or at
 least a bare face. Specks of the felt's grain can pass for a pair of pips, but the "face" round
 them is the felt itself: of the felt's colour and brightness, and broken by its grain right round
 the specks, where a die's face runs bare to its edge; and they stand out as little as grain does
@@ -102,7 +102,7 @@ def on_bare_felt(
     face: Face, dark: np.ndarray, colour: np.ndarray, marks: list[PipBlob], side: float,
     outline: np.ndarray | None = None,
 ) -> bool:
-    """True when a refused group's pips, or a 2's, lie on the felt, not on a die.
+    """True when a refused group's pips, a 2's or a 1's, lie on the felt, not on a die.
 
     Both must hold: the face round the pips is the felt's colour (a die of another colour or
     brightness is a die whatever its pips), and it is not bare round them (an ivory die on white
@@ -116,6 +116,9 @@ def on_bare_felt(
         return False
     cx, cy = face.center
     near = [m.contrast for m in marks if math.hypot(m.x - cx, m.y - cy) <= MARK_REACH * side]
+    if face.pip_count == 1:
+        # a 1's paint is its one pip, at its centre: the fainter marks round it are its edges' shade
+        near = [m.contrast for m in marks if math.hypot(m.x - cx, m.y - cy) <= 1.0] or near
     if near and float(np.median(near)) >= PAINT_CONTRAST:
         return False  # printed pips, not grain: a die of the felt's colour (ivory on white felt)
     if grain_ended_rays(face, dark, colour, marks, side) >= GRAIN_RAYS:

@@ -356,12 +356,12 @@ class DiceReader:
             if expected:
                 faces = one_refusal_per_leaning_die(faces, leaning, expected)
         if expected:
-            # pips on the bare felt (specks of its grain) are no die, refused or read as a 2 (two
-            # specks standing out 32); a face read whole before a lean check refused it is a die's
-            # (a leaning ivory die on white felt: its own edges end rays as grain would)
+            # pips on the bare felt (specks of its grain, a 1's speck standing out 31) are no die,
+            # refused or read as a 2 or a 1; a face read whole before a lean check refused it is a
+            # die's (a leaning ivory die on white felt: its own edges end rays as grain would)
             faces = [
                 f for f in faces
-                if (f.value is not None and f.pip_count != 2) or (f.value is None and f.reason is None)
+                if (f.value is not None and f.pip_count > 2) or (f.value is None and f.reason is None)
                 or any(f is die for die in leaning)
                 or not on_bare_felt(f, dark, colour, blobs, expected, outline)
             ]
