@@ -126,7 +126,8 @@ def read_lone_pip(
     faces, when they agree: the squash an oblique camera gives every flat face.
     """
     center = (pip.x, pip.y)
-    if pip.roundness < ROUND_MIN:
+    # with the die size known, a pip whose axes are within a pixel each side may be round (`smallones`)
+    if pip.roundness < ROUND_MIN and not (die_size and pip.major - pip.minor <= ROUND_WITHIN_PX):
         return None
     reach = min(2.0 * size_hint, max_size) if size_hint else max_size
     rays = _ray_lengths(dark, colour, pip, reach)

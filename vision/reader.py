@@ -21,7 +21,7 @@ from vision.blur import STREAK_ROUNDNESS, read_streaks
 from vision.clipped import MAX_BALANCE_GAIN
 from vision.completion import read_completed, read_two_of_lone_pip
 from vision.errors import VisionError
-from vision.faces import LIKE_CONTRAST, ROUND_MIN, ROUND_WITHIN_PX, SIDE_PER_SPACING, Face
+from vision.faces import LIKE_CONTRAST, ROUND_MIN, SIDE_PER_SPACING, Face
 from vision.fallbacks import read_top_of, rejoin, split_touching
 from vision.grouping import group_pips
 from vision.median import median
@@ -30,6 +30,7 @@ from vision.ones import LIKE_PIP_NEAR, alone_again, read_lone_pip, read_on_squar
 from vision.outline import body_centre, on_bare_felt
 from vision.pips import PipBlob, PipSearch, cut_far_apart, find_pip_blobs
 from vision.profile import CalibrationProfile
+from vision.smallones import read_small_ones, small_round_marks
 from vision.topdown import cocked_if_leaning
 from vision.verdicts import (
     OTHER_SIZE,
@@ -278,11 +279,8 @@ class DiceReader:
                 failed.append(([index], single))
             else:
                 faces.append(single)
-        # with the die size known: blobs that may be pips too small to measure round, which can
-        # lie midway between two pieces of a face (the middle pip of a 3)
-        squashed_marks = [
-            b for b in blobs if b.roundness < ROUND_MIN and b.major - b.minor <= ROUND_WITHIN_PX
-        ] if expected else None
+        # with the die size known: pips too small to measure round (the middle pip of a 3 between two pieces)
+        squashed_marks = small_round_marks(blobs) if expected else None
         for group, face in rejoin(failed, round_blobs, read_part, squashed_marks, expected):
             # a grid wider than the die allows holds pips past its top face (a side face's): the top
             # face is looked for within it as within a group that fails whole
@@ -295,6 +293,8 @@ class DiceReader:
                     faces += halves
                 else:
                     faces.append(read_top_of(group, face, round_blobs, read_part))
+        # a lone pip a few pixels wide outlined squashed: a 1 when its face is the die's square all round
+        faces += read_small_ones(squashed_marks, faces, dark, colour, unclaimed, expected, max_size)
         if not self.profile.top_down:
             # the box reads a tray at rest: under its camera a stretched pip is a tilted one
             read = [f for f in faces if f.value is not None]
