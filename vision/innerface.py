@@ -25,6 +25,12 @@ from vision.rays import band_grid
 # r/f, die sides: a band this wide at least (a view angle of 17°) shows its pips clear of the top
 # face's edge; on narrower bands they blur into it, less deep
 INNER_BAND = 0.3
+# pixels: a band this wide shows its pips' dashes clear of the top face's edge whatever the die's size,
+# as wide as INNER_BAND on a die of 23 px: the edge's blur ramp runs 1.5 px either side of each edge
+# (`backdrop.RIM_BLUR`), leaving 4 px for a dash. Flat dice by the wall whose band was 7 px or wider,
+# under INNER_BAND, measured a darkest dash of 0.11 of the contrast and more; a black 5 leaning on a
+# purple wall, its band 8.5 px (0.29 of a side), 0.064 (on the saved sets from 40000 to 57000)
+CLEAR_BAND_PX = 7.0
 # r/f, die sides: a narrower band still shows the dashes, their depth cut in proportion to its width
 # (a dash across the band is as tall as the foreshortened face, the blur of a pixel or two the same):
 # below INNER_BAND the darkest dash is weighed against NARROW_SHARE times NO_DASH times
@@ -127,7 +133,9 @@ def inner_face_marks(
         return nothing
     band = cv2.blur(cv2.remap(dark, *grid, cv2.INTER_LINEAR).astype(np.float32), (3, 3))
     darkest = float((np.median(band, axis=1, keepdims=True) - band).max())
-    bar = NO_DASH if width >= INNER_BAND else NARROW_SHARE * NO_DASH * width / INNER_BAND
+    # the blur is the lens's, in pixels: a band CLEAR_BAND_PX wide shows a dash whole at any die size
+    clear = width >= INNER_BAND or width * die_size >= CLEAR_BAND_PX
+    bar = NO_DASH if clear else NARROW_SHARE * NO_DASH * width / INNER_BAND
     # the whole side face: from the top face's edge to its far edge, r/f of a side further
     face_band = np.arange(0.5 * die_size, (0.5 + width) * die_size, STEP_PX)
     peak = _dash_peak(face, dark, (ux, uy), face_band, (near, far), across)

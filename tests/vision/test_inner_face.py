@@ -13,7 +13,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from tests.vision.saved_rests import placed
+from tests.vision.saved_rests import placed, read_part
 from vision.body import inner_face_in_view
 from vision.faces import Face
 from vision.innerface import inner_face_marks
@@ -243,3 +243,12 @@ def test_a_shaded_side_face_of_the_felt_colour_dimmer_than_its_top_face_is_a_sid
     reading = _read(name).read(image)
     assert placed(reading)[0] == [(2, 76, 19), (2, 139, 82), (6, 122, 28)]
     assert placed(reading)[1] == [("cocked", 36, 16)]
+
+
+def test_a_band_of_eight_pixels_shows_its_dashes_whole_though_under_a_third_of_a_side() -> None:
+    # a black 5 of white pips leaning on a purple wall over olive felt, r/f 0.29 of a side (8.5 px on a
+    # die of 29.3 px): no dash past its inner edge stands out over 0.064 of its pips' contrast, where a
+    # flat die's side face shows its pips whole (0.11 and more); the bar once halved under 0.3 of a side
+    dice, refused = placed(read_part("random-54037-leaning-black-5-narrow-inner-band-frame-part"))
+    assert dice == [(6, 35, 116), (6, 168, 59), (6, 196, 120)]
+    assert refused == [("cocked", 42, 75)]
