@@ -100,7 +100,7 @@ def margin_is_face(
             # turned from the light, is no lighter than the top). Only on a 2, whose two pips have
             # been shown to stand out alike, or a 3 whose pips do: a faint speck in line with a 2
             # is no third pip (a red 3 of pips a diameter apart, pink by its ends on two sides)
-            share = _glow_share(face[None, :], seen, pip, tolerance)
+            share = glow_share(face[None, :], seen, pip[None, :], tolerance)
             off &= ~((share > 0.0) & (level >= floor - share * contrast))
     if len(pips) == 4 and int(off.sum()) > 1:
         off &= ~_like_centre(dark, colour, fit, level, seen, contrast)
@@ -149,11 +149,5 @@ def _like_centre(
 def _glow_of(base: np.ndarray, mixed: np.ndarray, pip: np.ndarray, tolerance: float) -> np.ndarray:
     """Which rows of `mixed` are the colours `base` (rows, or one row for all) mixed with more than
     none and up to GLOW_SHARE of the pips' colour `pip`, within `tolerance` on every channel."""
-    result: np.ndarray = _glow_share(base, mixed, pip, tolerance) > 0.0
+    result: np.ndarray = glow_share(base, mixed, pip[None, :], tolerance) > 0.0
     return result
-
-
-def _glow_share(base: np.ndarray, mixed: np.ndarray, pip: np.ndarray, tolerance: float) -> np.ndarray:
-    """The share of the pips' colour in each row of `mixed` when it is `base` mixed with more than
-    none and up to GLOW_SHARE of it, within `tolerance` on every channel; else 0."""
-    return glow_share(base, mixed, pip[None, :], tolerance)

@@ -83,7 +83,9 @@ class TrayTracker:
         # the tracker reads the whole frame, so that dice landing beside the tray are seen
         self._reader = DiceReader(self.profile, crop_to_tray=False)
         self._scale = 0.0
-        self._levels = np.zeros(4, np.float32)  # the change allowed each channel, set with the scale
+        # the change allowed each plane of the small image: blue, green, red, then grey
+        levels = [self.settings.colour_level] * 3 + [self.settings.change_level]
+        self._levels = np.array(levels, np.float32)[:, None, None]
         self._tray_mask: np.ndarray | None = None
         self._prev: np.ndarray | None = None
         self._prev_t = 0
@@ -171,8 +173,6 @@ class TrayTracker:
         height, width = image.shape[:2]
         if not self._scale:
             self._scale = width / self.settings.small_width
-            levels = [self.settings.colour_level] * 3 + [self.settings.change_level]
-            self._levels = np.array(levels, np.float32)[:, None, None]
         size = (self.settings.small_width, max(1, round(height / self._scale)))
         small = cv2.resize(image, size, interpolation=cv2.INTER_AREA).astype(np.float32)
         if small.ndim == 2:
@@ -236,10 +236,11 @@ class TrayTracker:
         than the still run's start.
         """
         run = [(t, small) for t, small in self._recent if t >= still_since]
+        grey = self._grey(settled)
         k = self.settings.min_changed
         # each frame's difference from the settled one: the level `min_changed` pixels pass
         levels = [
-            float(np.partition(self._grey(self._flicker_free_diff(small, settled)).ravel(), -k)[-k])
+            float(np.partition(self._flicker_free_diff(self._grey(small), grey).ravel(), -k)[-k])
             for _, small in run
         ]
         noise = max(levels[-_NOISE_FRAMES - 1:-1], default=0.0)
