@@ -11,6 +11,7 @@ import math
 import numpy as np
 
 from vision.faces import Face
+from vision.feltgap import felt_past_face
 from vision.lean import PAST_TOP_EDGE, dash_past_top_face
 from vision.margins import MARGIN
 from vision.pips import PipBlob
@@ -93,6 +94,8 @@ def shows_outer_face(
     die_size: float,
     dark: np.ndarray | None = None,
     others: list[tuple[float, float]] | None = None,
+    colour: np.ndarray | None = None,
+    outline: np.ndarray | None = None,
 ) -> bool:
     """True when a pip of another face shows just past a top face, away from the view's centre.
 
@@ -102,6 +105,8 @@ def shows_outer_face(
     leaning on the wall, which turns up the face that was towards the wall. Any pip there,
     squashed or not, is the sign. With `others` (the centres of the frame's other dice, a die side
     or more away), the band reaches as far past a grid spaced as a smaller die's as past the die.
+    With the frame's `colour` and the tray's `outline`, a mark of the felt's tint, off the die's,
+    is the felt seen between the die and something dark (`feltgap.felt_past_face`), no pip.
     """
     dx, dy = face.center[0] - view_centre[0], face.center[1] - view_centre[1]
     radius = math.hypot(dx, dy)
@@ -127,7 +132,10 @@ def shows_outer_face(
             math.dist((blob.x, blob.y), other) < ANOTHER_DIE * side for other in others or []
         )):
             continue
-        if low <= along and across <= OUTWARD_WIDTH * die_size and _past_top_face(face, blob, side):
+        if low <= along and across <= OUTWARD_WIDTH * die_size and _past_top_face(face, blob, side) and not (
+            colour is not None and outline is not None
+            and felt_past_face(face, blob, colour, outline, side, others or [])
+        ):
             return True
     return dark is not None and dash_past_top_face(face, dark, (ux, uy), die_size)
 

@@ -87,7 +87,7 @@ def cocked_if_leaning(
         and could_lean(face, frame_faces or [], die_size, outline)
         and shows_outer_face(
             face, marks, view_centre, die_size, dark,
-            _other_dice(face, frame_faces or [], die_size, OTHER_TOP_FACE),
+            _other_dice(face, frame_faces or [], die_size, OTHER_TOP_FACE), colour, outline,
         )
         # its inner side face in view, the die is not tipped towards the middle: no face of it past
         # the outer edge faces the lens (a die tipped aside puts its turned-up face beside that band)

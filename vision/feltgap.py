@@ -1,0 +1,64 @@
+"""Felt seen past a top face, between the die and something dark, that a pip search takes for a pip.
+
+In the light-pip plane the felt is lighter than a dark die and than a shadow on it: a strip of lit
+felt between a die's edge and a neighbour's shadow, or a light speck of its grain beside the die's
+own shadow, stands out there as a pip does. A pip of a face the die turns up is printed in the ink
+of its top face's pips on the die's own colour: blurred and turned from the light, its colour is a
+blend of those two, of their tint give or take what a side face's shade shifts it by. A mark of
+another tint, nearer the felt's, is the felt.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from vision.backdrop import SIDE_TINT, bare_top_colour
+from vision.body import felt_round
+from vision.faces import Face
+from vision.pips import PipBlob
+
+BLENDS = np.linspace(0.0, 1.0, 21)  # shares of the die's colour in the blend with its pips' ink
+
+
+def felt_past_face(
+    face: Face,
+    blob: PipBlob,
+    colour: np.ndarray,
+    outline: np.ndarray,
+    die_size: float,
+    others: list[tuple[float, float]],
+) -> bool:
+    """Whether the mark `blob` past a top face is of the felt's tint rather than the die's.
+
+    The mark (the median of the 3×3 pixels at its centre: one noisy pixel does not count) is
+    further than SIDE_TINT (the most a side face's shade moves the top face's tint) from every blend
+    of the top pips' ink and the top face's colour, and nearer the tint of the felt round the die
+    (`body.felt_round`, clear of the tray's wall and of the `others` dice) than to any such blend.
+    No felt to compare with (the die hemmed in by the wall and other dice): it is not.
+    """
+    h, w = colour.shape[:2]
+    x, y = min(max(round(blob.x), 1), w - 2), min(max(round(blob.y), 1), h - 2)
+    mark = np.median(colour[y - 1:y + 2, x - 1:x + 2].reshape(-1, 3).astype(np.float64), axis=0)
+    side = face.size if face.fit is not None else die_size
+    top = bare_top_colour(face, colour, side).astype(np.float64)
+    cells = [face.fit.to_image(u, v) for u, v in face.fit.cells] if face.fit is not None else [face.center]
+    ink = np.median([
+        colour[min(max(round(cy), 0), h - 1), min(max(round(cx), 0), w - 1)].astype(np.float64)
+        for cx, cy in cells
+    ], axis=0)
+    blends = (1.0 - BLENDS)[:, None] * ink[None, :] + BLENDS[:, None] * top[None, :]
+    off_die = float(_tint(mark[None, :], blends).min())
+    if off_die <= SIDE_TINT:
+        return False  # of the die's tint: may be a pip of a face it turns up
+    felt = felt_round(face.center, colour, outline, die_size, others)
+    if not felt:
+        return False
+    return float(_tint(mark[None, :], np.median(felt[0], axis=0)[None, :])[0]) < off_die
+
+
+def _tint(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """L1 step between the channels' shares of the colours `a` and `b` (rows, broadcast)."""
+    sa = a / np.maximum(a.sum(axis=-1, keepdims=True), 1.0)
+    sb = b / np.maximum(b.sum(axis=-1, keepdims=True), 1.0)
+    return np.abs(sa - sb).sum(axis=-1)
+
