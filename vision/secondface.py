@@ -126,7 +126,8 @@ def shows_outer_face(
         wx, wy = blob.x - face.center[0], blob.y - face.center[1]
         along = wx * ux + wy * uy
         across = abs(wy * ux - wx * uy)
-        if blob.major > OUTWARD_PIP_LENGTH * die_size:
+        # a pip is printed within its die, whose side (not the spread of its top pips) bounds it
+        if blob.major > OUTWARD_PIP_LENGTH * max(die_size, side):
             continue
         if along > high and (along > reach or any(
             math.dist((blob.x, blob.y), other) < ANOTHER_DIE * side for other in others or []

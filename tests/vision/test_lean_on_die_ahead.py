@@ -36,3 +36,13 @@ def test_a_channel_at_the_ceiling_is_given_back_by_the_face_in_shade() -> None:
     # a face under the ceiling, or at it in every channel, is as it is
     assert (unclipped(np.array([200.0, 230.0, 210.0]), shade) == [200.0, 230.0, 210.0]).all()
     assert (unclipped(np.array([255.0, 255.0, 255.0]), shade) == 255.0).all()
+
+
+def test_a_3_spaced_as_a_smaller_die_leaning_on_the_4_straight_out_is_refused() -> None:
+    # a white 3 of black pips leaning on a flat white 4 straight out from it, on blue felt in
+    # daylight: its pips spaced as a die of 19 px on one of 26, its turned-up face shows a pip 5.7 px
+    # long 0.57 of a side out, a pip as long as 0.3 of the 3's grid (no pip on a die of 26 px is
+    # too long so); the 4, a flat 3 and a flat 6 are read
+    assert placed(read_part("white-black-daylight-59068-leaning-3-on-a-die-frame-part")) == (
+        [(3, 279, 242), (4, 271, 76), (6, 161, 195)], [("cocked", 251, 116)]
+    )
