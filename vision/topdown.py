@@ -13,6 +13,7 @@ import numpy as np
 from vision.body import by_wall_without_inner_face, shows_body_past_top, shows_inner_face
 from vision.faces import OTHER_TOP_FACE, Face
 from vision.innerface import inner_face_overlit, inner_face_unlit
+from vision.innerwidth import inner_face_short
 from vision.lean import BAND_ALONG, dash_past_top_face, top_face_levels
 from vision.pips import PipBlob
 from vision.secondface import shows_outer_face, shows_second_face
@@ -114,6 +115,13 @@ def cocked_if_leaning(
         _other_dice(face, frame_faces or [], die_size),
     ):
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="felt for inner face")
+    # a die tipped towards the middle by part of the view angle shows its side face turned to the lens
+    # narrower than the parallax of its height, the felt beginning short of it
+    if die_size and outline is not None and focal and inner_face_short(
+        face, dark, colour, nadir or view_centre, focal, die_size, outline,
+        _other_dice(face, frame_faces or [], die_size),
+    ):
+        return replace(face, value=None, confidence=0.0, reason="cocked", detail="narrow inner face")
     # a 1 by the wall lit otherwise than the flat top faces of its kind in the frame is tilted
     if die_size and outline is not None and top_face_off_level(
         face, frame_faces or [], dark, colour, die_size, outline

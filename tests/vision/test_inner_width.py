@@ -1,0 +1,95 @@
+"""A die by the wall whose side face turned to the point below the lens ends short of the parallax of
+its height (`innerwidth.inner_face_short`).
+
+A flat die shows that face r/f of a side wide past its top face's inner edge; a die tipped towards the
+middle by part of the view angle shows it foreshortened, and the felt begins short of r/f. A white die
+on pale felt gives the colour checks nothing to tell: its top face passes for the felt.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from tests.vision.saved_rests import placed, read_part
+from vision.faces import Face
+from vision.innerwidth import inner_face_extent, inner_face_short
+
+DIE = 28.0
+NADIR = (100.0, 300.0)
+FOCAL = 500.0  # the die 200 px from the nadir: a side face 0.4 of a side (11.2 px) wide
+BY_WALL = np.array([[0, 90], [200, 90], [200, 400], [0, 400]], np.float32)
+AWAY = np.array([[0, 0], [200, 0], [200, 400], [0, 400]], np.float32)
+FELT = 205
+
+
+def white_one(band_px: int, band_level: int, dash: bool = False) -> tuple[Face, np.ndarray, np.ndarray]:
+    """A white 1 of a red pip on pale grey felt, its top face centred at (100, 100), and past its
+    inner edge (towards the nadir, below) a band `band_px` wide at `band_level`; with `dash`, the
+    dash of a pip 6 px past that edge: the face, its dark-pip plane (the channels' minimum) and the
+    picture."""
+    image = np.full((400, 200, 3), FELT, np.uint8)
+    cv2.rectangle(image, (86, 86), (113, 113), (235, 235, 235), -1)
+    if band_px:
+        cv2.rectangle(image, (86, 114), (113, 113 + band_px), (band_level,) * 3, -1)
+    if dash:
+        cv2.rectangle(image, (96, 120), (103, 122), (110, 110, 170), -1)
+    cv2.circle(image, (100, 100), 4, (40, 40, 200), -1)
+    image = cv2.GaussianBlur(image, (3, 3), 0)
+    return Face(1, (100.0, 100.0), DIE, 0.9, None, 1, 0.95), image.min(axis=2), image
+
+
+@pytest.mark.parametrize(
+    ("band_px", "band_level", "dash", "short"),
+    [
+        (11, 150, False, False),  # a flat die's shaded side face, the whole parallax wide
+        (5, 150, False, True),  # tipped: the felt begins at 0.45 of r/f
+        (11, FELT, True, False),  # a side face lit as the felt: its pip's dash shows it
+        (5, 150, True, False),  # a dash past the band's end is a pip of a face there
+    ],
+)
+def test_the_felt_beginning_short_of_the_parallax_with_no_dash_on_it(
+    band_px: int, band_level: int, dash: bool, short: bool
+) -> None:
+    face, dark, image = white_one(band_px, band_level, dash)
+    assert inner_face_short(face, dark, image, NADIR, FOCAL, DIE, BY_WALL, []) is short
+
+
+def test_only_by_the_wall_on_a_band_wide_enough_to_tell() -> None:
+    face, dark, image = white_one(5, 150)
+    assert not inner_face_short(face, dark, image, NADIR, FOCAL, DIE, AWAY, [])  # nothing to lean on
+    # the nadir 100 px away: a side face 0.2 of a side, 5.6 px, too narrow to find its end to a pixel
+    assert inner_face_extent(face, dark, image, (100.0, 200.0), FOCAL, DIE, []) is None
+
+
+def test_the_felt_beside_the_die_is_read_clear_of_other_dice() -> None:
+    # a die beside it on both flanks: no felt to compare the band with, nothing concluded
+    face, dark, image = white_one(5, 150)
+    others = [(66.0, 125.0), (134.0, 125.0)]
+    extent = inner_face_extent(face, dark, image, NADIR, FOCAL, DIE, others)
+    assert extent is not None and extent[0] > 0.95
+
+
+@pytest.mark.parametrize(
+    ("name", "dice", "refused"),
+    [
+        # a white 3 of red pips leaning on the far wall (purple) over white felt, 21° off the lens's axis
+        # (r/f 0.39 of a side, 10 px on a die of 26 px): its shaded side face and shadow end 0.44 of r/f
+        # past its inner edge, the felt beyond with no dash (0.07 of its pips' contrast)
+        ("random-59057-leaning-white-3-pale-felt-frame-part", [(1, 105, 103), (3, 174, 104)], [(130, 40)]),
+        # a white 6 of red pips leaning on the far wall (olive) over lavender felt, r/f 0.40 of a side:
+        # the felt begins 0.48 of r/f past its inner edge, its darkest mark there 0.09
+        (
+            "random-61063-leaning-white-6-lavender-felt-frame-part",
+            [(3, 206, 102), (5, 164, 164), (6, 120, 234)],
+            [(168, 44)],
+        ),
+    ],
+)
+def test_white_dice_leaning_on_the_far_wall_over_pale_felt_are_refused(
+    name: str, dice: list[tuple[int, int, int]], refused: list[tuple[int, int]]
+) -> None:
+    read, unread = placed(read_part(name))
+    assert read == dice
+    assert unread == [("cocked", x, y) for x, y in refused]

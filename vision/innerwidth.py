@@ -1,0 +1,160 @@
+"""How far the side face turned to the lens runs past a die's inner edge, against the lens's parallax.
+
+A flat die of side s whose top face lies r px from the point below the lens (the nadir), seen
+through a lens of focal length f px, has its bottom face's outline pushed r/f of a side towards
+that point from its top face's: past every point of the top face's inner edge, along the way to
+the nadir, the die runs on r/f of a side (its side faces, turned to the lens), then the felt or
+its shadow begins. A die tipped towards the middle by part of the view angle there still shows
+that side face, foreshortened: its tilt takes that share of the view angle off the face's width,
+and the felt begins short of r/f. A white die on pale felt gives the colour checks nothing to
+tell (its top face passes for the felt, `vision/backdrop.py`), and its shaded band's end, not
+square to the way, ends no dash check cleanly; but where the band ends is plain.
+"""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+
+from vision.edgeturn import square_turn
+from vision.faces import Face
+from vision.innerface import (
+    CLEAR_BAND_PX,
+    FELT_BESIDE,
+    FELT_LEVEL,
+    FELT_TINT,
+    INNER_BAND,
+    NO_DASH,
+    SIDE_FACE_ACROSS,
+    STEP_PX,
+    WALL_REACH,
+)
+from vision.lean import top_face_levels
+from vision.wallfoot import ANOTHER_DIE
+
+# share of r/f past the inner edge from which on the band is the felt, up to r/f, with no dash: a flat
+# die's side face runs the whole parallax past its top face's edge (flat dice by the wall with no dash
+# past where the felt began measured 0.85 of r/f and more on the saved sets from 40000 to 62000, the
+# one whose felt began sooner, 0.53, showed its side face's pips there at 0.2 of the contrast); a white
+# 3 and a white 6 leaning on the far wall over pale felt, 0.44 and 0.48, darkest 0.07 and 0.09
+SHORT_FACE = 0.6
+# px past where the felt begins: the ramp of a pixel where the side face or its shadow meets the felt,
+# not square to the way, before a mark on the felt counts as a dash of a pip
+FELT_RAMP_PX = 1.0
+
+
+def _edge_along(
+    centre: tuple[float, float], turn: float, half: float, way: np.ndarray, across: np.ndarray
+) -> np.ndarray:
+    """Px from `centre` along `way` to the edge of the square (half side `half`, turned by `turn`)
+    on each line parallel to `way` that lies `across` px aside of the centre."""
+    axes = (np.array([math.cos(turn), math.sin(turn)]), np.array([-math.sin(turn), math.cos(turn)]))
+    perp = np.array([-way[1], way[0]])
+    edge = np.full(len(across), np.inf)
+    for axis in axes:
+        along, aside = float(way @ axis), float(perp @ axis)
+        if abs(along) > 1e-9:
+            # |aside * a + along * s| <= half: the square ends where the line meets that pair of sides
+            edge = np.minimum(edge, (half - np.sign(along) * aside * across) / abs(along))
+    return edge
+
+
+def _sample(image: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    return cv2.remap(image, xs.astype(np.float32), ys.astype(np.float32), cv2.INTER_LINEAR).astype(np.float32)
+
+
+def inner_face_extent(
+    face: Face,
+    dark: np.ndarray,
+    colour: np.ndarray,
+    nadir: tuple[float, float],
+    focal: float,
+    die_size: float,
+    others: list[tuple[float, float]],
+) -> tuple[float, float] | None:
+    """(where the felt begins past the inner edge, in shares of r/f; the darkest mark from a pixel
+    past there to r/f below its row's median, in the top pips' contrast).
+
+    Each row of the band is one distance past the top face's edge (the die's square round its
+    centre, turned as its pips, or for a 1 as the edges round it agree), SIDE_FACE_ACROSS of a side
+    either side of the way to the nadir; it is the felt when its median colour is lit as the felt
+    beside the die at that distance (FELT_BESIDE die sides across, on one side at least, clear of
+    `others`, the centres of the frame's other dice) within FELT_LEVEL and of its tint within
+    FELT_TINT. None for a die within a side of the nadir, a band under INNER_BAND of a side and
+    CLEAR_BAND_PX wide, a band leaving the picture or a face with no contrast or turn to go by.
+    """
+    dx, dy = face.center[0] - nadir[0], face.center[1] - nadir[1]
+    radius = math.hypot(dx, dy)
+    width = radius / focal  # die sides
+    # the face's end is found to a pixel of blur: a band this wide keeps 4 px clear of both ramps
+    if radius < die_size or (width < INNER_BAND and width * die_size < CLEAR_BAND_PX):
+        return None
+    levels = top_face_levels(face, dark, die_size)
+    turn = face.fit.angle if face.fit is not None else square_turn(face.center, dark, die_size)
+    if levels is None or turn is None:
+        return None
+    way = np.array([-dx / radius, -dy / radius])
+    across = np.arange(-SIDE_FACE_ACROSS * die_size, SIDE_FACE_ACROSS * die_size, STEP_PX)
+    edges = _edge_along(face.center, turn, 0.5 * die_size, way, across)
+    # a row of margin either side for the 3x3 means
+    past = np.arange(-STEP_PX, width * die_size + 2 * STEP_PX, STEP_PX)
+    xs = face.center[0] + (edges[None, :] + past[:, None]) * way[0] - across[None, :] * way[1]
+    ys = face.center[1] + (edges[None, :] + past[:, None]) * way[1] + across[None, :] * way[0]
+    h, w = dark.shape
+    if xs.min() < 0 or ys.min() < 0 or xs.max() > w - 1 or ys.max() > h - 1:
+        return None
+    band = np.median(_sample(colour, xs, ys), axis=1)
+    felt = np.zeros(len(past), bool)
+    start = float(np.median(edges))
+    for flank in (-FELT_BESIDE * die_size, FELT_BESIDE * die_size):
+        fx = face.center[0] + (start + past[:, None]) * way[0] - (flank + across[None, :]) * way[1]
+        fy = face.center[1] + (start + past[:, None]) * way[1] + (flank + across[None, :]) * way[0]
+        clear = (fx >= 0) & (fy >= 0) & (fx <= w - 1) & (fy <= h - 1)
+        for other in others:
+            clear &= np.hypot(fx - other[0], fy - other[1]) >= ANOTHER_DIE * die_size
+        # a row of the flank mostly on another die or off the picture tells nothing
+        told = clear.mean(axis=1) >= 0.5
+        if not told.any():
+            continue
+        pixels = _sample(colour, np.clip(fx, 0, w - 1), np.clip(fy, 0, h - 1))
+        beside = np.array([
+            np.median(row[ok], axis=0) if known else np.ones(3)
+            for row, ok, known in zip(pixels, clear, told, strict=True)
+        ])
+        sums, beside_sums = band.sum(axis=1), np.maximum(beside.sum(axis=1), 1.0)
+        ratio = sums / beside_sums
+        tint = np.abs(band / np.maximum(sums, 1.0)[:, None] - beside / beside_sums[:, None]).sum(axis=1)
+        felt |= told & (ratio >= FELT_LEVEL[0]) & (ratio <= FELT_LEVEL[1]) & (tint <= FELT_TINT)
+    rows = np.flatnonzero((past >= 0.0) & (past <= width * die_size))
+    unlike = [k for k in rows if not felt[k]]
+    begins = past[unlike[-1]] + STEP_PX if unlike else 0.0
+    means = cv2.blur(_sample(dark, xs, ys), (3, 3))
+    marks = np.median(means, axis=1, keepdims=True) - means
+    on_felt = (past >= begins + FELT_RAMP_PX) & (past <= width * die_size)
+    darkest = float(marks[on_felt].max()) / levels[1] if on_felt.any() else 0.0
+    return float(begins) / (width * die_size), darkest
+
+
+def inner_face_short(
+    face: Face,
+    dark: np.ndarray,
+    colour: np.ndarray,
+    nadir: tuple[float, float],
+    focal: float,
+    die_size: float,
+    outline: np.ndarray,
+    others: list[tuple[float, float]],
+) -> bool:
+    """True when a die by the wall shows the side face turned to the nadir ending short of the
+    parallax of its height: the band past its inner edge is the felt from under SHORT_FACE of r/f
+    on, with no mark on it as dark as a pip's dash (NO_DASH), as `inner_face_extent` measures it.
+
+    A flat die whose shaded side face passes for the felt (a white die on white felt) shows that
+    face's pips there: the dashes keep it read.
+    """
+    if cv2.pointPolygonTest(outline.reshape(-1, 1, 2), face.center, True) > WALL_REACH * die_size:
+        return False
+    extent = inner_face_extent(face, dark, colour, nadir, focal, die_size, others)
+    return extent is not None and bool(extent[0] < SHORT_FACE and extent[1] < NO_DASH)
