@@ -292,13 +292,16 @@ def read_top_of(
     refusal: Face,
     blobs: list[PipBlob],
     read_part: Callable[[list[int]], Face | None],
+    nadir: tuple[float, float] | None = None,
 ) -> Face:
     """Find the top face in a group that failed as a whole (pips of side faces joined it).
 
     The top face is the brightest when lit from above, and its pips the roundest when seen
     from above; the pips of one face, printed and lit alike, stand out alike, so the pips
     standing out like the strongest are a part too (a fainter speck by a face's edge, or the
-    shaded pips of a side face, fall out). Each such part, and each roundest single pip, is
+    shaded pips of a side face, fall out). With the point below the lens (`nadir`), the pips
+    left when those farthest towards it are taken out are a part too: a flat die shows its side
+    faces turned to that point, past its top face. Each such part, and each roundest single pip, is
     tried. The group is read only when exactly one value comes out: two different readings of
     one group are a guess.
     """
@@ -313,6 +316,8 @@ def read_top_of(
     # side face seen past the top face's edge: 0.5 to 0.6 of the top's on a black die
     strongest_part = [i for i in group if blobs[i].contrast >= LIKE_TWO_CONTRAST * strongest]
     parts = [brightest_face(group, blobs), round_part, strong_part, strongest_part]
+    if nadir is not None:
+        parts.append(_off_nadir_side(group, blobs, nadir))
     parts += [[i] for i in round_part]
     readings: dict[tuple[int, ...], Face] = {}
     for part in parts:
@@ -324,3 +329,18 @@ def read_top_of(
     if len(values) != 1:
         return refusal
     return max(readings.values(), key=lambda f: f.pip_count)
+
+
+def _off_nadir_side(group: list[int], blobs: list[PipBlob], nadir: tuple[float, float]) -> list[int]:
+    """The pips of `group` but those farthest towards the point below the lens (within a pip's
+    diameter of the farthest along that way): a side face turned to it shows its row of pips past
+    the top face, nearer that point than any pip of the top face."""
+    cx = sum(blobs[i].x for i in group) / len(group)
+    cy = sum(blobs[i].y for i in group) / len(group)
+    reach = math.hypot(nadir[0] - cx, nadir[1] - cy)
+    if reach == 0.0:
+        return []
+    ux, uy = (nadir[0] - cx) / reach, (nadir[1] - cy) / reach
+    along = {i: (blobs[i].x - cx) * ux + (blobs[i].y - cy) * uy for i in group}
+    farthest, diameter = max(along.values()), max(blobs[i].diameter for i in group)
+    return [i for i in group if along[i] < farthest - diameter]

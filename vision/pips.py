@@ -217,7 +217,13 @@ def _split_merged(
     parted, deeper = 0, False
     for share in _SPLIT_LEVELS if parts else ():
         pieces = pieces_at(share) if share != _DEEP_LEVEL or deeper else []
-        if len(pieces) < 2:
+        # under a piece of pips run together (`deeper`), cores of pip pixels under the outline's
+        # floor count as parted: a cut lower than the threshold's outlines each pip smaller
+        tiny = [
+            s for s in (_shape(p, pixel_search, x0, y0) for p in small.get(share, []))
+            if s is not None and s[6] >= search.min_solidity
+        ]
+        if len(pieces) + (len(tiny) if deeper else 0) < 2:
             deeper = False  # no piece left to go on cutting
             continue
         shapes = [
@@ -225,15 +231,12 @@ def _split_merged(
             for s in (_shape(p, search, x0, y0) for p in pieces)
             if s is not None and s[6] >= search.min_solidity
         ]
-        if len(shapes) > max(1, parted):
-            parted = len(shapes)
+        if len(shapes) + (len(tiny) if deeper else 0) > max(1, parted):
+            parted = len(shapes) + (len(tiny) if deeper else 0)
             # pips run together, parted: a fainter one among them (the end pip of a row by the
             # face's edge, its bridge shallower) leaves a core under the outline's floor, of
             # pip pixels still
-            found = shapes + [
-                s for s in (_shape(p, pixel_search, x0, y0) for p in small[share])
-                if s is not None and s[6] >= search.min_solidity
-            ]
+            found = shapes + tiny
         # a piece not solid, or as long as two pips side by side, may still be pips run together
         # (looked into with the die size known: the window is then sized to the pips)
         deeper = search.long_tails and (

@@ -213,8 +213,9 @@ class DiceReader:
         spacing_hint = expected / SIDE_PER_SPACING if expected else None
         largest = LARGEST_PIP_PER_SIDE * expected if expected else math.inf
         round_blobs = [b for b in blobs if b.roundness >= ROUND_MIN and b.diameter <= largest]
+        focal = self.profile.focal_px  # with the lens, the side faces' width: the parallax of a die's height
         # under a camera straight above, a flat die shows side faces turned to the point below it
-        side_view = (nadir, expected) if self.profile.top_down and expected and nadir else None
+        side_view = (nadir, expected, focal) if self.profile.top_down and expected and nadir else None
         groups = group_pips(dark, colour, round_blobs, spacing_hint, lambda g: read_completed(
             dark, colour, g, round_blobs, blobs, False, camera_squash, expected, side_view).value is not None)
         faces: list[Face] = []
@@ -226,8 +227,7 @@ class DiceReader:
                 lone.append(group[0])
                 continue
             face = read_completed(
-                dark, colour, group, round_blobs, blobs, False, camera_squash, expected, side_view
-            )
+                dark, colour, group, round_blobs, blobs, False, camera_squash, expected, side_view)
             if face.value is None:
                 failed.append((group, face))
             elif expected and not sized_alike([face], expected)[0].value:
@@ -251,9 +251,7 @@ class DiceReader:
                 if any(cut_far_apart(pip, other) for other in blobs):
                     # its blob held another pip and the face between them: no lone pip of a 1
                     return None
-                single = read_lone_pip(
-                    dark, colour, pip, size_hint, max_size, unclaimed, expected, grid_step
-                )
+                single = read_lone_pip(dark, colour, pip, size_hint, max_size, unclaimed, expected, grid_step)
                 if single is None and expected:
                     # a face whose edge is no step of brightness, outlined by the die's square
                     single = read_on_square(dark, colour, pip, unclaimed, expected)
@@ -292,7 +290,8 @@ class DiceReader:
                 if halves:
                     faces += halves
                 else:
-                    faces.append(read_top_of(group, face, round_blobs, read_part))
+                    below = nadir if too_wide and side_view else None  # side faces shown past a wide grid
+                    faces.append(read_top_of(group, face, round_blobs, read_part, below))
         # a lone pip a few pixels wide outlined squashed: a 1 when its face is the die's square all round
         faces += read_small_ones(squashed_marks, faces, dark, colour, unclaimed, expected, max_size)
         if not self.profile.top_down:

@@ -19,6 +19,7 @@ from vision.reader import PIP_PER_SIDE, SMALLEST_PIP_PER_SIDE, _white_balanced_m
 SIX_BRIDGED = "random-33003-6-deep-bridge-part"
 SIX_FAINT_ENDS = "random-33035-6-faint-end-pips-part"
 TWO_IN_RIM = "random-33035-2-rim-blob-part"
+SIX_CORES_UNDER_FLOOR = "random-61073-flat-red-6-column-cut-frame-part"
 
 
 def _round_pips_near(part: str, centre: tuple[float, float]) -> list[float]:
@@ -58,6 +59,15 @@ def test_the_faint_end_pip_of_a_parted_column_is_kept_under_the_outline_floor() 
     # of 2.5 px² of outline (6 pixels) at the cut that parts its column
     assert len(_round_pips_near(SIX_FAINT_ENDS, (49.4, 48.0))) == 6
     assert _read(SIX_FAINT_ENDS) == [(3, 66, 73), (6, 49, 46)]
+
+
+def test_a_column_whose_pips_part_under_the_outline_floor_is_cut_into_its_pips() -> None:
+    # a red 6 of white pips 4.4 px wide on a die 22.6 px wide, on grey felt: one column is a blob
+    # that parts at half its contrast into a pip and two pips still joined (not solid), and at 0.3
+    # into three cores of pip pixels, two under the outline's floor of 3 px² (2.5 and 1.5 px²):
+    # the 6 was refused as its other column (`not_pips`, grid of another size)
+    assert len(_round_pips_near(SIX_CORES_UNDER_FLOOR, (95.0, 184.0))) == 6
+    assert _read(SIX_CORES_UNDER_FLOOR) == [(3, 99, 119), (3, 172, 128), (6, 94, 182)]
 
 
 def test_pips_run_into_the_rim_of_their_face_all_round_are_cut_from_it() -> None:
