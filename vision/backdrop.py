@@ -17,6 +17,7 @@ import cv2
 import numpy as np
 
 from vision.faces import Face
+from vision.median import median_along
 from vision.rays import outward_rays
 from vision.wallfoot import ANOTHER_DIE
 
@@ -71,7 +72,7 @@ def top_colour(face: Face, colour: np.ndarray, side: float) -> np.ndarray:
     turn = np.linspace(0.0, 2.0 * math.pi, 32, endpoint=False)
     xs = face.center[0] + REF_RADIUS * side * np.cos(turn)
     ys = face.center[1] + REF_RADIUS * side * np.sin(turn)
-    return np.median(_sample(colour, xs[None], ys[None])[0], axis=0)
+    return median_along(_sample(colour, xs[None], ys[None])[0], axis=0)
 
 
 def bare_top_colour(face: Face, colour: np.ndarray, side: float) -> np.ndarray:
@@ -87,8 +88,8 @@ def bare_top_colour(face: Face, colour: np.ndarray, side: float) -> np.ndarray:
     ring = _sample(colour, xs[None], ys[None])[0]
     cells = [face.fit.to_image(u, v) for u, v in face.fit.cells] if face.fit is not None else [face.center]
     pips = _sample(colour, np.array([[c[0] for c in cells]]), np.array([[c[1] for c in cells]]))[0]
-    away = np.abs(ring - np.median(pips, axis=0)).sum(axis=1)
-    return np.median(ring[away >= np.median(away)], axis=0)
+    away = np.abs(ring - median_along(pips, axis=0)).sum(axis=1)
+    return median_along(ring[away >= median_along(away)], axis=0)
 
 
 def reach_over_backdrop(
@@ -109,10 +110,10 @@ def reach_over_backdrop(
     cos, sin = np.cos(angles)[:, None], np.sin(angles)[:, None]
     xs, ys = ox + radii[None, :] * cos, oy + radii[None, :] * sin
     # three parallel lines a pixel apart per ray: one noisy pixel does not end the die
-    samples = np.median(
+    samples = median_along(
         np.stack([_sample(colour, xs - k * sin, ys + k * cos) for k in (-1.0, 0.0, 1.0)]), axis=0
     )
-    normal = float(np.median(angles))
+    normal = float(median_along(angles))
     nx, ny = math.cos(normal), math.sin(normal)
     sums = samples.sum(axis=-1)
     tint = np.abs(samples / np.maximum(sums, 1.0)[..., None] - top / float(top.sum())).sum(axis=-1)
@@ -130,7 +131,7 @@ def reach_over_backdrop(
         across = flank + np.array([-1.5, 0.0, 1.5])[:, None]
         fx = face.center[0] + radii[None, :] * nx - across * ny
         fy = face.center[1] + radii[None, :] * ny + across * nx
-        level = np.median(_sample(colour, fx, fy), axis=0)
+        level = median_along(_sample(colour, fx, fy), axis=0)
         # a flank that passes for the top face is another die (or die-coloured): no background
         ground = ~_like(np.broadcast_to(top, level.shape), level)
         if die_size is not None:
@@ -145,7 +146,7 @@ def reach_over_backdrop(
     reach = radii[first] / side
     # for a 1, the ray square to the edge reaches least; one ray of the fan may stop sooner on a
     # pip of the second face (neither die colour nor background), so the second least counts
-    return float(np.median(reach)) if face.fit is not None else float(np.partition(reach, 1)[1])
+    return float(median_along(reach)) if face.fit is not None else float(np.partition(reach, 1)[1])
 
 
 def backdrop_excess(

@@ -20,6 +20,7 @@ from vision.backdrop import backdrop_reaches
 from vision.faces import Face
 from vision.innerface import WALL_REACH, felt_past_inner_edge, inner_face_marks
 from vision.lean import dash_past_top_face
+from vision.median import median_along
 from vision.rays import RAY_COUNT, STEP_PX, outward_rays
 from vision.wallfoot import ANOTHER_DIE, outline_depths, wall_direction
 
@@ -97,7 +98,7 @@ def body_reach(
         colour, ref_x.astype(np.float32), ref_y.astype(np.float32), cv2.INTER_LINEAR,
         borderMode=cv2.BORDER_REPLICATE,
     ).reshape(-1, 3).astype(np.float32)
-    ref = np.median(ref_pixels, axis=0)
+    ref = median_along(ref_pixels, axis=0)
     ref_sum = float(ref.sum())
     if ref_sum < 60.0:
         return None  # too dark a face for its tint to mean anything
@@ -105,7 +106,7 @@ def body_reach(
     # the felt or the wall beside the die, level with the band: when it passes for the die too
     # (ivory dice on white felt), a band of die colour past the top face tells nothing
     if beside:
-        normal = float(np.median(angles))
+        normal = float(median_along(angles))
         nx, ny = math.cos(normal), math.sin(normal)
         along = np.linspace(0.0, 0.9, 7) * side
         flanks = np.array([-BESIDE, BESIDE])[:, None] * side
@@ -120,7 +121,7 @@ def body_reach(
                     flanks.append(felt[k][on_tray])
             if dice is not None:  # the felt is one cloth: its tint round the die is the band's
                 flanks += felt_round(face.center, colour, outline, *dice)
-        if any(_die_like(np.median(f, axis=0), ref, BESIDE_TINT) for f in flanks):
+        if any(_die_like(median_along(f, axis=0), ref, BESIDE_TINT) for f in flanks):
             return None
     # the glow of a light pip can tint the face just past it: the run starts at the first die
     # sample near the ray's start, and ends at the first two samples in a row that are not die
@@ -134,7 +135,7 @@ def body_reach(
     reach = radii[first] / side
     # for a 1, the ray square to the edge reaches least; one ray of the fan may stop sooner on a
     # pip of the second face (neither die colour nor background), so the second least counts
-    return float(np.median(reach)) if face.fit is not None else float(np.partition(reach, 1)[1])
+    return float(median_along(reach)) if face.fit is not None else float(np.partition(reach, 1)[1])
 
 
 def felt_round(

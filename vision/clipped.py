@@ -1,6 +1,6 @@
 """A lit face's colour where the picture's ceiling cut a channel short.
 
-The reader white-balances a frame by scaling each channel (`reader._white_balanced_min`), up to
+The reader white-balances a frame by scaling each channel (`planes.white_balanced`), up to
 MAX_BALANCE_GAIN, and a level scaled past 255 is cut there. On a bright top face the channel most
 raised may so stop at 255 while the others go on: its share of the face's colour is read short,
 and the face looks tinted away from that channel. The same die's face in shade, well under the

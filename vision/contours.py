@@ -39,6 +39,23 @@ def contour_areas(contours: Sequence[np.ndarray]) -> np.ndarray:
     return np.abs(np.add.reduceat(cross, starts)) * 0.5
 
 
+def pixels_outlined(contours: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """(pixels of the bounding box, pixels by Pick: area + half the boundary's steps + 1) of every
+    contour, as `blobshape.pixels_enough` counts them one contour at a time (a step passes
+    max(|dx|, |dy|) pixels); both are exact, integers and halves."""
+    if not contours:
+        return np.zeros(0), np.zeros(0)
+    points, starts, before = _corners(contours)
+    xs, ys = points[:, 0], points[:, 1]
+    box = (np.maximum.reduceat(xs, starts) - np.minimum.reduceat(xs, starts) + 1) * (
+        np.maximum.reduceat(ys, starts) - np.minimum.reduceat(ys, starts) + 1
+    )
+    steps = np.maximum(np.abs(xs - xs[before]), np.abs(ys - ys[before]))
+    cross = xs[before] * ys - xs * ys[before]
+    areas = np.abs(np.add.reduceat(cross, starts)) * 0.5
+    return box, areas + 0.5 * np.add.reduceat(steps, starts) + 1.0
+
+
 def contour_moments(contours: Sequence[np.ndarray]) -> list[tuple[float, float, float, float, float, float]]:
     """(m00, m10, m01, mu20, mu11, mu02) of every contour, as cv2.moments gives them."""
     if not contours:

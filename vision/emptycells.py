@@ -37,7 +37,7 @@ def cells_are_bare(
     radius = 0.3 * fit.spacing
     offsets = [(0.0, 0.0), (radius, 0.0), (-radius, 0.0), (0.0, radius), (0.0, -radius)]
     placed = [fit.to_image(u, v) for u, v in (fit.cells or LAYOUTS[fit.value])]
-    blur_reach = 0.5 * float(np.median([p.diameter for p in pips])) + PIP_BLUR_PX
+    blur_reach = 0.5 * median([p.diameter for p in pips]) + PIP_BLUR_PX
     if smear is not None:
         across = (-radius * math.sin(smear), radius * math.cos(smear))
         offsets = [(0.0, 0.0), across, (-across[0], -across[1])]

@@ -12,6 +12,7 @@ import math
 import numpy as np
 
 from vision.edgeturn import square_turn
+from vision.median import median_along
 from vision.pips import PipBlob
 
 FACE_GAP_PX = 3.0  # a pip's blur tints the face this far past its rim, at most (lens and JPEG)
@@ -70,7 +71,7 @@ def face_colour(colour: np.ndarray, pip: PipBlob, radius: float | None = None) -
         radius = 0.5 * pip.major + max(2.0, 0.35 * pip.minor)
     angles = np.linspace(0.0, 2.0 * math.pi, 12, endpoint=False)
     ring = colour_at(colour, pip.x + radius * np.cos(angles), pip.y + radius * np.sin(angles))
-    return np.median(ring, axis=0)
+    return median_along(ring, axis=0)
 
 
 def colour_tolerance(face: np.ndarray, pip_contrast: float) -> float:
@@ -117,7 +118,7 @@ def face_colours(colour: np.ndarray, blobs: list[PipBlob], clear_of_blur: bool =
         for b in blobs
     ])[:, None]
     ring = colour_at(colour, x + radius * np.cos(angles), y + radius * np.sin(angles))
-    return np.median(ring, axis=1)
+    return median_along(ring, axis=1)
 
 
 def paths_on_face(

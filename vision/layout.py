@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 
 import numpy as np
@@ -34,9 +34,9 @@ SIX_COLUMN_GAPS = (1.2, 1.35, 1.5, 1.65, 1.8, 2.0, 2.2)
 _ANGLES = np.deg2rad(np.arange(0.0, 180.0, 3.0))
 _COS, _SIN = np.cos(_ANGLES), np.sin(_ANGLES)
 # per layout: its spread, its cells as a tuple, and the layout turned by every candidate angle,
-# (angles, cells, 2); a frame's fits use a few dozen layouts over and over (a 6 short of pips
-# alone tries up to 105)
-_Turned = tuple[float, tuple[tuple[float, float], ...], np.ndarray]
+# x and y apart, each (cells, angles); a frame's fits use a few dozen layouts over and over (a 6
+# short of pips alone tries up to 105)
+_Turned = tuple[float, tuple[tuple[float, float], ...], np.ndarray, np.ndarray]
 _TURNED: dict[tuple[str, tuple[int, ...], bytes], _Turned] = {}
 
 
@@ -179,26 +179,26 @@ class _Pips:
         self.n = len(points)
         self.center = points.mean(axis=0)
         self.rel = points - self.center
+        self.rel_x, self.rel_y = self.rel[:, 0], self.rel[:, 1]
         self.spread = math.sqrt(float((self.rel**2).sum(axis=1).mean()))
-
-
-def _norms(vectors: np.ndarray, axis: int) -> np.ndarray:
-    """np.linalg.norm(vectors, axis=axis) to the bit (its own sum of squares), without its checks."""
-    return np.sqrt(np.add.reduce(vectors * vectors, axis=axis))
 
 
 def _similarity(pips: _Pips, layout: np.ndarray) -> tuple[LayoutFit, np.ndarray, np.ndarray] | None:
     """The similarity fit with its aspect left at 1.0, the layout's cells in the pips' order, and
     the pips about their centroid: what `_aspect` needs."""
     n, center, rel, spread = pips.n, pips.center, pips.rel, pips.spread
-    layout_spread, layout_cells, rotated = _turned(layout)
+    layout_spread, layout_cells, turned_x, turned_y = _turned(layout)
     if spread <= 0.0:
         return None
     spacing = spread / layout_spread
     unit = rel / spacing
-    dist = _norms(unit[None, :, None, :] - rotated[:, None, :, :], axis=3)
-    nearest = dist.argmin(axis=2)  # (angles, pips)
-    worst = dist.min(axis=2).max(axis=1)
+    # (pips, cells, angles), the angles innermost: numpy's loops over a last axis of 2 (x, y) cost
+    # ten times the sums; each distance is the same sum of squares, to the bit
+    dx = unit[:, 0, None, None] - turned_x[None]
+    dy = unit[:, 1, None, None] - turned_y[None]
+    dist = np.sqrt(dx * dx + dy * dy)
+    nearest = dist.argmin(axis=1).T  # (angles, pips)
+    worst = dist.min(axis=1).max(axis=0)
     best: tuple[float, np.ndarray] | None = None
     for a in np.argsort(worst):
         if len(set(nearest[a].tolist())) == n:
@@ -208,16 +208,17 @@ def _similarity(pips: _Pips, layout: np.ndarray) -> tuple[LayoutFit, np.ndarray,
         return None
     # least-squares similarity from grid cells to pips (Umeyama without reflection)
     cells = best[1]
-    a_sum = float((rel[:, 0] * cells[:, 0] + rel[:, 1] * cells[:, 1]).sum())
-    b_sum = float((rel[:, 1] * cells[:, 0] - rel[:, 0] * cells[:, 1]).sum())
+    rel_x, rel_y, cell_x, cell_y = pips.rel_x, pips.rel_y, cells[:, 0], cells[:, 1]
+    a_sum = float((rel_x * cell_x + rel_y * cell_y).sum())
+    b_sum = float((rel_y * cell_x - rel_x * cell_y).sum())
     angle = math.atan2(b_sum, a_sum)
     scale = math.hypot(a_sum, b_sum) / float((cells**2).sum())
     c, s = math.cos(angle), math.sin(angle)
-    predicted = np.stack(
-        [scale * (c * cells[:, 0] - s * cells[:, 1]), scale * (s * cells[:, 0] + c * cells[:, 1])],
-        axis=1,
-    )
-    residual = float(_norms(predicted - rel, axis=1).max()) / scale
+    # each pip's offset from its predicted place, x and y apart: the same products and sums as
+    # those of the (n, 2) array stacked, without the stacking and a reduction over an axis of 2
+    off_x = scale * (c * cell_x - s * cell_y) - rel_x
+    off_y = scale * (s * cell_x + c * cell_y) - rel_y
+    residual = float(np.sqrt(off_x * off_x + off_y * off_y).max()) / scale
     fit = LayoutFit(
         value=n,
         center=(float(center[0]), float(center[1])),
@@ -242,14 +243,25 @@ def _turned(layout: np.ndarray) -> _Turned:
             ],
             axis=2,
         )
-        rotated.flags.writeable = False  # shared by every fit onto this layout
-        _TURNED[key] = (spread, cells, rotated)
+        turned_x = np.ascontiguousarray(rotated[:, :, 0].T)
+        turned_y = np.ascontiguousarray(rotated[:, :, 1].T)
+        turned_x.flags.writeable = turned_y.flags.writeable = False  # shared by every fit onto this layout
+        _TURNED[key] = (spread, cells, turned_x, turned_y)
     return _TURNED[key]
+
+
+@lru_cache(maxsize=4096)  # bounded: each order of a layout's cells is a key
+def _rank_of(cells: bytes, shape: tuple[int, ...]) -> int:
+    """np.linalg.matrix_rank of float64 grid cells given by their bytes (an SVD: some 60 µs)."""
+    return int(np.linalg.matrix_rank(np.frombuffer(cells).reshape(shape)))
 
 
 def _aspect(cells: np.ndarray, rel: np.ndarray) -> float:
     """Short over long axis of the best affine map from the cells to the pips; 1.0 for cells in a line."""
-    if np.linalg.matrix_rank(cells) != 2:
+    # the rank is the cells' alone, and a frame's fits meet the same few orders of cells again and again
+    known = cells.dtype == np.float64 and cells.ndim == 2
+    rank = _rank_of(cells.tobytes(), cells.shape) if known else np.linalg.matrix_rank(cells)
+    if rank != 2:
         return 1.0
     affine = np.linalg.lstsq(cells, rel, rcond=None)[0]
     singular = np.linalg.svd(affine, compute_uv=False)

@@ -18,7 +18,7 @@ from vision.facecolour import (
     sample_at,
 )
 from vision.layout import LayoutFit
-from vision.median import median
+from vision.median import median, median_along
 from vision.pips import PipBlob
 
 MARGIN = 1.45  # bare face beyond the outer pips, in grid spacings (edges at about 1.8)
@@ -43,7 +43,7 @@ def margin_is_face(
     face_level = median([p.ring_level for p in pips])
     contrast = median([p.contrast for p in pips])
     floor = face_level - face_tolerance(face_level, contrast)
-    face = np.median(face_colours(colour, pips, clear_of_blur=True), axis=0)
+    face = median_along(face_colours(colour, pips, clear_of_blur=True), axis=0)
     # mid-sides only, and only those clear of the layout's pips (a 6 has pips at (±1, 0))
     cells = fit.cells
     sides = [(MARGIN, 0.0), (-MARGIN, 0.0), (0.0, MARGIN), (0.0, -MARGIN)]
@@ -68,7 +68,7 @@ def margin_is_face(
     # from the light, and the felt is of another hue: a mid-side of the face's hue and level,
     # lighter in the picture than that colour, is face
     lighter = seen.sum(axis=1) > float(face.sum())
-    pip = np.median(colour_at(colour, np.array([p.x for p in pips]), np.array([p.y for p in pips])), axis=0)
+    pip = median_along(colour_at(colour, np.array([p.x for p in pips]), np.array([p.y for p in pips])), 0)
     # a glossy face's sheen lights part of it brighter than the ring round its pips: on a face of
     # light pips that lifts it past the floor in the light-pip plane (inverted), while a side face
     # is turned from the light (darker) and the felt of another hue. On a grid of 4 pips or more:
@@ -122,7 +122,7 @@ def _median_3x3(image: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray
     h, w = image.shape[:2]
     xi = np.rint(xs).astype(np.intp)[:, None] + np.array([-1, 0, 1] * 3)[None, :]
     yi = np.rint(ys).astype(np.intp)[:, None] + np.repeat([-1, 0, 1], 3)[None, :]
-    result: np.ndarray = np.median(image[yi.clip(0, h - 1), xi.clip(0, w - 1)].astype(np.float64), axis=1)
+    result: np.ndarray = median_along(image[yi.clip(0, h - 1), xi.clip(0, w - 1)].astype(np.float64), axis=1)
     return result
 
 

@@ -13,14 +13,16 @@ face, or on a cocked die, it is squashed along the tilt, which is what tells tho
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
 
-from vision.contours import contour_areas, contour_moments
-from vision.cutsize import median_u8, sized_as_outlined
+from vision.blobshape import blob_shape, outline_ellipse, solidity
+from vision.contours import contour_areas, contour_moments, pixels_outlined
+from vision.cutsize import Shape, median_u8, sized_as_outlined
 
 # ring sample directions, shared by every blob (an even count: see _rings)
 _RING_ANGLES = np.linspace(0.0, 2.0 * math.pi, 16, endpoint=False)
@@ -75,7 +77,6 @@ class PipSearch:
     long_tails: bool = False
 
 
-_Shape = tuple[float, float, float, float, float, float, float]
 _SPLIT_ROUNDNESS = 0.7  # a blob squashed below this may be pips run together
 # a pip's core cut from a convex tail is round as a pip seen face-on, rounder than any squashed pip
 _ROUND_CORE = 0.75
@@ -98,82 +99,15 @@ _TAIL_AREAS = 32.0
 _TWO_SIDES = 16.0  # pip areas: the shade along two sides of the face, a pip wide
 
 
-def _shape(contour: np.ndarray, search: PipSearch, dx: float = 0.0, dy: float = 0.0) -> _Shape | None:
-    """(x, y, area, major, minor, angle, solidity) of a contour, or None if of no pip size."""
-    if len(contour) < 3:
-        return None
-    m = cv2.moments(contour)
-    area = m["m00"]
-    if area > search.max_area:
-        return None
-    small = area < search.min_area
-    if small and not (area > 0 and _pixels_enough(contour, area, search)):
-        return None
-    hull_area = cv2.contourArea(cv2.convexHull(contour))
-    solidity = area / hull_area if hull_area > 0 else 0.0
-    if small:
-        # an outline of four or five corners has no shape to speak of: the pixels give the
-        # blob's centre and squash, the outline its size, as it gives its neighbours'
-        x0, y0, w, h = cv2.boundingRect(contour)
-        mask = np.zeros((h, w), np.uint8)
-        cv2.drawContours(mask, [contour], -1, 1, -1, offset=(-x0, -y0))
-        m = cv2.moments(mask, binaryImage=True)
-        dx, dy = dx + x0, dy + y0
-    count = m["m00"]
-    # each pixel is a unit square, not a point: 1/12 of variance along each axis (nothing for
-    # an outline, whose moments are of the area it bounds)
-    own = 1.0 / 12.0 if small else 0.0
-    mu20, mu02, mu11 = m["mu20"] / count + own, m["mu02"] / count + own, m["mu11"] / count
-    half_trace = (mu20 + mu02) / 2.0
-    root = math.sqrt(max(((mu20 - mu02) / 2.0) ** 2 + mu11**2, 0.0))
-    major = 4.0 * math.sqrt(max(half_trace + root, 1e-9))
-    minor = 4.0 * math.sqrt(max(half_trace - root, 1e-9))
-    if small:
-        # the outline's size: the axes' product is the diameter squared, as for an ellipse
-        scale = math.sqrt(4.0 * area / math.pi / (major * minor))
-        major, minor = major * scale, minor * scale
-    angle = 0.5 * math.atan2(2.0 * mu11, mu20 - mu02)
-    return (m["m10"] / count + dx, m["m01"] / count + dy, area, major, minor, angle, solidity)
-
-
-def _pixels_enough(contour: np.ndarray, area: float, search: PipSearch) -> bool:
-    """True when the pixels a small contour outlines are at least `search.min_pixels`."""
-    if search.min_pixels <= 0:
-        return False
-    _, _, w, h = cv2.boundingRect(contour)
-    if w * h < search.min_pixels:
-        return False
-    # Pick: the pixels are the outline's area, half its boundary pixels and one (the outline's
-    # steps run along rows, columns and diagonals: a step passes max(|dx|, |dy|) pixels)
-    points = contour.reshape(-1, 2).tolist()
-    steps = zip(points, points[1:] + points[:1], strict=True)
-    boundary = sum(max(abs(x1 - x0), abs(y1 - y0)) for (x0, y0), (x1, y1) in steps)
-    return area + 0.5 * boundary + 1.0 >= search.min_pixels
-
-
-def _ellipse(
-    moments: tuple[float, float, float, float, float, float], dx: float = 0.0, dy: float = 0.0
-) -> tuple[float, float, float, float, float, float]:
-    """(x, y, area, major, minor, angle) from a contour's (m00, m10, m01, mu20, mu11, mu02): what
-    `_shape` works out for an outline of pip area (m00 at least min_area)."""
-    area, m10, m01, mu20, mu11, mu02 = moments
-    mu20, mu02, mu11 = mu20 / area, mu02 / area, mu11 / area
-    half_trace = (mu20 + mu02) / 2.0
-    root = math.sqrt(max(((mu20 - mu02) / 2.0) ** 2 + mu11**2, 0.0))
-    major = 4.0 * math.sqrt(max(half_trace + root, 1e-9))
-    minor = 4.0 * math.sqrt(max(half_trace - root, 1e-9))
-    angle = 0.5 * math.atan2(2.0 * mu11, mu20 - mu02)
-    return (m10 / area + dx, m01 / area + dy, area, major, minor, angle)
-
-
-def _solidity(contour: np.ndarray, area: float) -> float:
-    hull_area = cv2.contourArea(cv2.convexHull(contour))
-    return area / hull_area if hull_area > 0 else 0.0
+@functools.cache
+def _outline_floor(search: PipSearch) -> PipSearch:
+    """`search` without its pixel floor, made once per search (dataclasses.replace is dear)."""
+    return replace(search, min_pixels=0.0)
 
 
 def _split_merged(
     smooth: np.ndarray, contour: np.ndarray, search: PipSearch, tailed: bool = False, parts: bool = True
-) -> list[_Shape]:
+) -> list[Shape]:
     """Pips run together by blur or dirt, cut apart at half the pip's contrast.
 
     The adaptive threshold keeps everything a little darker than its surroundings, so the grey
@@ -182,7 +116,7 @@ def _split_merged(
     die): a single round, solid core left by a cut is that pip.
     """
     pixel_search = search
-    search = replace(search, min_pixels=0.0)  # cores cut from a blob: the outline's floor
+    search = _outline_floor(search)  # cores cut from a blob: the outline's floor
     x, y, w, h = cv2.boundingRect(contour)
     x0, y0 = max(0, x - 2), max(0, y - 2)
     crop = smooth[y0:y + h + 2, x0:x + w + 2]
@@ -204,39 +138,40 @@ def _split_merged(
         """The pieces of pip area a cut at `share` leaves; their number alone decides whether
         their shapes (moments, hull: the dear part) are needed."""
         if share not in cut:
-            cores = (blob < low + share * (high - low)).view(np.uint8)
+            # below the level: at most its ceiling less one, as cv2.threshold keeps it (at twice the speed)
+            level = math.ceil(low + share * (high - low)) - 1
+            cores = cv2.threshold(blob, level, 1, cv2.THRESH_BINARY_INV)[1]
             pieces, _ = cv2.findContours(cores, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-            pieces = [p for p in pieces if len(p) >= 3 and cv2.contourArea(p) <= search.max_area]
-            cut[share] = [p for p in pieces if cv2.contourArea(p) >= search.min_area]
-            small[share] = [p for p in pieces if cv2.contourArea(p) < search.min_area]
+            sized = [(p, cv2.contourArea(p)) for p in pieces if len(p) >= 3]
+            sized = [(p, area) for p, area in sized if area <= search.max_area]
+            cut[share] = [p for p, area in sized if area >= search.min_area]
+            small[share] = [p for p, area in sized if area < search.min_area]
         return cut[share]
 
     # pips a pixel apart (a 6 on a die twenty pixels wide) still touch at half the contrast:
     # their cores part lower down
-    found: list[_Shape] = []
+    found: list[Shape] = []
     parted, deeper = 0, False
     for share in _SPLIT_LEVELS if parts else ():
         pieces = pieces_at(share) if share != _DEEP_LEVEL or deeper else []
         # under a piece of pips run together (`deeper`), cores of pip pixels under the outline's
         # floor count as parted: a cut lower than the threshold's outlines each pip smaller
-        tiny = [
-            s for s in (_shape(p, pixel_search, x0, y0) for p in small.get(share, []))
-            if s is not None and s[6] >= search.min_solidity
-        ]
-        if len(pieces) + (len(tiny) if deeper else 0) < 2:
+        tiny = _cores(small.get(share, []), pixel_search, search.min_solidity, x0, y0) if deeper else []
+        if len(pieces) + len(tiny) < 2:
             deeper = False  # no piece left to go on cutting
             continue
         shapes = [
             s
-            for s in (_shape(p, search, x0, y0) for p in pieces)
+            for s in (blob_shape(p, search, x0, y0) for p in pieces)
             if s is not None and s[6] >= search.min_solidity
         ]
-        if len(shapes) + (len(tiny) if deeper else 0) > max(1, parted):
-            parted = len(shapes) + (len(tiny) if deeper else 0)
+        if len(shapes) + len(tiny) > max(1, parted):
+            parted = len(shapes) + len(tiny)
             # pips run together, parted: a fainter one among them (the end pip of a row by the
             # face's edge, its bridge shallower) leaves a core under the outline's floor, of
             # pip pixels still
-            found = shapes + tiny
+            found = shapes + (
+                tiny if deeper else _cores(small[share], pixel_search, search.min_solidity, x0, y0))
         # a piece not solid, or as long as two pips side by side, may still be pips run together
         # (looked into with the die size known: the window is then sized to the pips)
         deeper = search.long_tails and (
@@ -251,14 +186,24 @@ def _split_merged(
         # about the outline the threshold gives the pips beside it
         for share in _TAIL_LEVELS:
             pieces = pieces_at(share)
-            core = _shape(pieces[0], search, x0, y0) if len(pieces) == 1 else None
+            core = blob_shape(pieces[0], search, x0, y0) if len(pieces) == 1 else None
             if core is not None and core[6] >= search.min_solidity:
                 if core[4] >= _CORE_ROUNDNESS * core[3]:
                     return [core]
     return []
 
 
-def _tail_to_one_side(blob: _Shape, core: _Shape) -> bool:
+def _cores(
+    pieces: list[np.ndarray], pixel_search: PipSearch, min_solidity: float, x0: int, y0: int
+) -> list[Shape]:
+    """The solid cores of pip pixels among `pieces` cut under the outline's floor."""
+    return [
+        s for s in (blob_shape(p, pixel_search, x0, y0) for p in pieces)
+        if s is not None and s[6] >= min_solidity
+    ]
+
+
+def _tail_to_one_side(blob: Shape, core: Shape) -> bool:
     """True when a convex, stretched blob is a round pip with a fainter tail on one side.
 
     A pip squashed by a tilt keeps its squash and its centre at every cut; a pip joined to a
@@ -324,15 +269,19 @@ def find_pip_blobs(dark: np.ndarray, search: PipSearch) -> list[PipBlob]:
     # most contours are specks refused on their area; the others are measured all at once
     areas = contour_areas(contours)
     sized = np.flatnonzero((areas >= search.min_area) & (areas <= search.max_area)).tolist()
-    ellipses = [_ellipse(m) for m in contour_moments([contours[index] for index in sized])]
+    ellipses = [outline_ellipse(m) for m in contour_moments([contours[index] for index in sized])]
     # the ring test below, on every whole blob first: a blob that fails it and is not cut (apart,
     # or off a long tail) is dropped whatever its outline, and its hull (the dear part) is not needed
     ringed = _on_face(_rings(smooth, np.asarray(ellipses)), search).tolist() if ellipses else []
     measured = dict(zip(sized, zip(ellipses, ringed, strict=True), strict=True))
     order = sized
     if search.min_pixels > 0:
-        # a blob of pip pixels whose outline is smaller than min_area: `_shape` measures it
-        order = sorted(sized + np.flatnonzero((areas > 0) & (areas < search.min_area)).tolist())
+        # a blob of pip pixels whose outline is smaller than min_area: `blob_shape` measures it; the
+        # felt's grain leaves a hundred specks a frame, counted all at once and most dropped so
+        small = np.flatnonzero((areas > 0) & (areas < search.min_area))
+        box, pixels = pixels_outlined([contours[index] for index in small.tolist()])
+        enough = small[(box >= search.min_pixels) & (pixels >= search.min_pixels)]
+        order = sorted(sized + enough.tolist())
     for index in order:
         contour = contours[index]
         if index in measured:
@@ -341,9 +290,9 @@ def find_pip_blobs(dark: np.ndarray, search: PipSearch) -> list[PipBlob]:
             long_tail = search.long_tails and split_high < ellipse[2] <= _TAIL_AREAS * pip_area
             if not (mergeable or long_tail or on_face):
                 continue
-            shape: _Shape | None = (*ellipse, _solidity(contour, ellipse[2]))
+            shape: Shape | None = (*ellipse, solidity(contour, ellipse[2]))
         else:
-            shape = _shape(contour, search)
+            shape = blob_shape(contour, search, counted=True)
             mergeable = long_tail = False  # smaller than min_area: neither cut apart nor off a tail
         if shape is None:
             continue

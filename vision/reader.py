@@ -18,7 +18,6 @@ import cv2
 import numpy as np
 
 from vision.blur import STREAK_ROUNDNESS, read_streaks
-from vision.clipped import MAX_BALANCE_GAIN
 from vision.completion import read_completed, read_two_of_lone_pip
 from vision.errors import VisionError
 from vision.faces import LIKE_CONTRAST, ROUND_MIN, SIDE_PER_SPACING, Face
@@ -29,6 +28,7 @@ from vision.oblique import CameraSquash
 from vision.ones import LIKE_PIP_NEAR, alone_again, read_lone_pip, read_on_square, recheck_lone_one
 from vision.outline import body_centre, on_bare_felt
 from vision.pips import PipBlob, PipSearch, cut_far_apart, find_pip_blobs
+from vision.planes import dark_pip_plane, grey_plane, white_balanced
 from vision.profile import CalibrationProfile
 from vision.smallones import read_small_ones, small_round_marks
 from vision.topdown import cocked_if_leaning
@@ -82,28 +82,9 @@ class Reading:
 
 
 def _white_balanced_min(image: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(min channel, grey, balanced colour) after scaling each channel so bright neutral objects are neutral.
-
-    The min channel makes black, red and blue pips all dark on a white face; balancing first keeps
-    a tungsten cast from darkening the blue channel of the white face itself.
-    """
-    sample = image[::8, ::8].reshape(-1, 3)
-    k = max(0, int(len(sample) * 0.99) - 1)
-    highs = np.partition(sample, k, axis=0)[k].astype(np.float64)
-    # capped: in a frame of mostly green felt the few bright blue pixels are no white reference
-    gains = np.minimum(highs.max() / np.maximum(highs, 1.0), MAX_BALANCE_GAIN)
-    if float(gains.max()) > 1.05:
-        # cv2.multiply's own products, one per level and channel, looked up: the same bytes as
-        # multiplying the whole frame, at less than half the cost
-        levels = np.arange(256, dtype=np.uint8).reshape(1, 256, 1).repeat(3, axis=2)
-        table = cv2.multiply(levels, np.array([*gains.tolist(), 0.0]), dtype=cv2.CV_8U)
-        balanced = cv2.LUT(image, table)
-    else:
-        balanced = image
-    grey = cv2.cvtColor(balanced, cv2.COLOR_BGR2GRAY)
-    # the channels' minimum straight from the pixel array: cv2.split would copy all three first
-    darkest = np.minimum(np.minimum(balanced[..., 0], balanced[..., 1]), balanced[..., 2])
-    return darkest, grey, balanced
+    """(dark-pip plane, grey, balanced colour) of a frame: every plane of `vision.planes` at once."""
+    balanced = white_balanced(image)
+    return dark_pip_plane(balanced), grey_plane(balanced), balanced
 
 
 class DiceReader:
@@ -130,13 +111,13 @@ class DiceReader:
             x0, y0, x1, y1 = bounds
             image = image[y0:y1, x0:x1]
             offset = (x0, y0)
-        dark, grey, colour = _white_balanced_min(image)
+        colour = white_balanced(image)
         polarity = self.profile.pip_polarity
-        planes: list[np.ndarray] = []
+        planes: list[np.ndarray] = []  # only the planes of the profile's polarity are made
         if polarity in ("dark", "auto"):
-            planes.append(dark)
+            planes.append(dark_pip_plane(colour))
         if polarity in ("light", "auto"):
-            planes.append(cv2.bitwise_not(grey))
+            planes.append(cv2.bitwise_not(grey_plane(colour)))
         search, probed = self._pip_search(planes)
         view_centre = (0.5 * width - offset[0], 0.5 * height - offset[1])
         # the point below the lens, towards which a flat die shows its side faces

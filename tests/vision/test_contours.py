@@ -5,7 +5,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.contours import contour_areas, contour_moments
+from vision.contours import contour_areas, contour_moments, pixels_outlined
 
 
 def _contours() -> list[np.ndarray]:
@@ -29,6 +29,19 @@ def test_areas_and_moments_are_opencvs() -> None:
         assert measured == (m["m00"], m["m10"], m["m01"], m["mu20"], m["mu11"], m["mu02"])
 
 
+def test_pixels_outlined_are_those_counted_one_contour_at_a_time() -> None:
+    contours = _contours()
+    box, pixels = pixels_outlined(contours)
+    for contour, in_box, counted in zip(contours, box, pixels, strict=True):
+        _, _, w, h = cv2.boundingRect(contour)
+        points = contour.reshape(-1, 2).tolist()
+        steps = zip(points, points[1:] + points[:1], strict=True)
+        boundary = sum(max(abs(x1 - x0), abs(y1 - y0)) for (x0, y0), (x1, y1) in steps)
+        assert in_box == w * h
+        assert counted == cv2.moments(contour)["m00"] + 0.5 * boundary + 1.0
+
+
 def test_no_contours() -> None:
     assert len(contour_areas([])) == 0
     assert contour_moments([]) == []
+    assert all(len(found) == 0 for found in pixels_outlined([]))
