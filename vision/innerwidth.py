@@ -36,10 +36,19 @@ from vision.wallfoot import ANOTHER_DIE
 
 # share of r/f past the inner edge from which on the band is the felt, up to r/f, with no dash: a flat
 # die's side face runs the whole parallax past its top face's edge (flat dice by the wall with no dash
-# past where the felt began measured 0.85 of r/f and more on the saved sets from 40000 to 62000, the
+# past where the felt began measured 0.79 of r/f and more on the saved sets from 40000 to 66000, the
 # one whose felt began sooner, 0.53, showed its side face's pips there at 0.2 of the contrast); a white
-# 3 and a white 6 leaning on the far wall over pale felt, 0.44 and 0.48, darkest 0.07 and 0.09
-SHORT_FACE = 0.6
+# 3 and a white 6 leaning on the far wall over pale felt, 0.44 and 0.48, a red 6 leaning there over
+# red-brown felt and a white 1 over pale green felt, 0.67 (a die tipped by t of a view angle a shows
+# that face sin(a - t) / sin(a) as wide: 0.72 is a tip of about a quarter of it)
+SHORT_FACE = 0.72
+# px: and short of r/f by more than the blur ramp of the side face's far edge (1.5 px, as
+# CLEAR_BAND_PX counts it) and a row (0.5 px), so that a narrow band is not refused on its blur alone
+# (flat dice fell 1.9 px short at most, the leaning red 6 and white 1 2.75 and 2.95 px)
+SHORT_PX = 2.0
+# die sides either side across: a side face's pips lie a grid step (a quarter of a side) apart with
+# bare face between them, and ringed so a pip's dash stands out over the band on both sides of it
+DASH_RING = 0.25
 # px past where the felt begins: the ramp of a pixel where the side face or its shadow meets the felt,
 # not square to the way, before a mark on the felt counts as a dash of a pip
 FELT_RAMP_PX = 1.0
@@ -75,7 +84,8 @@ def inner_face_extent(
     others: list[tuple[float, float]],
 ) -> tuple[float, float] | None:
     """(where the felt begins past the inner edge, in shares of r/f; the darkest mark from a pixel
-    past there to r/f below its row's median, in the top pips' contrast).
+    past there to r/f below its row's median, over the marks of its row within DASH_RING of a side on
+    both sides of it, in the top pips' contrast).
 
     Each row of the band is one distance past the top face's edge (the die's square round its
     centre, turned as its pips, or for a 1 as the edges round it agree), SIDE_FACE_ACROSS of a side
@@ -133,8 +143,21 @@ def inner_face_extent(
     means = cv2.blur(_sample(dark, xs, ys), (3, 3))
     marks = np.median(means, axis=1, keepdims=True) - means
     on_felt = (past >= begins + FELT_RAMP_PX) & (past <= width * die_size)
-    darkest = float(marks[on_felt].max()) / levels[1] if on_felt.any() else 0.0
+    # a dash is ringed by its face across the band; the light's fall-off over the felt rises to its end
+    ringed = _ringed(marks, max(1, round(DASH_RING * die_size / STEP_PX)))
+    darkest = max(float(ringed[on_felt].max()), 0.0) / levels[1] if on_felt.any() else 0.0
     return float(begins) / (width * die_size), darkest
+
+
+def _ringed(marks: np.ndarray, reach: int) -> np.ndarray:
+    """How far each mark (rows across the band) stands out over the lighter of the least dark marks
+    within `reach` samples on either side of it in its row (-inf with no sample on a side)."""
+    left = np.full(marks.shape, np.inf, np.float32)
+    right = np.full(marks.shape, np.inf, np.float32)
+    for offset in range(1, min(reach, marks.shape[1] - 1) + 1):
+        left[:, offset:] = np.minimum(left[:, offset:], marks[:, :-offset])
+        right[:, :-offset] = np.minimum(right[:, :-offset], marks[:, offset:])
+    return marks - np.maximum(left, right)
 
 
 def inner_face_short(
@@ -149,7 +172,8 @@ def inner_face_short(
 ) -> bool:
     """True when a die by the wall shows the side face turned to the nadir ending short of the
     parallax of its height: the band past its inner edge is the felt from under SHORT_FACE of r/f
-    on, with no mark on it as dark as a pip's dash (NO_DASH), as `inner_face_extent` measures it.
+    on, SHORT_PX or more short of it, with no mark on it as dark as a pip's dash (NO_DASH), as
+    `inner_face_extent` measures it.
 
     A flat die whose shaded side face passes for the felt (a white die on white felt) shows that
     face's pips there: the dashes keep it read.
@@ -157,4 +181,8 @@ def inner_face_short(
     if cv2.pointPolygonTest(outline.reshape(-1, 1, 2), face.center, True) > WALL_REACH * die_size:
         return False
     extent = inner_face_extent(face, dark, colour, nadir, focal, die_size, others)
-    return extent is not None and bool(extent[0] < SHORT_FACE and extent[1] < NO_DASH)
+    if extent is None:
+        return False
+    width = math.hypot(face.center[0] - nadir[0], face.center[1] - nadir[1]) / focal * die_size
+    short_px = (1.0 - extent[0]) * width
+    return bool(extent[0] < SHORT_FACE and short_px > SHORT_PX and extent[1] < NO_DASH)

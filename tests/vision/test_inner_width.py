@@ -93,3 +93,41 @@ def test_white_dice_leaning_on_the_far_wall_over_pale_felt_are_refused(
     read, unread = placed(read_part(name))
     assert read == dice
     assert unread == [("cocked", x, y) for x, y in refused]
+
+
+def test_a_red_6_tipped_square_to_the_lens_by_the_far_wall_is_refused() -> None:
+    # a red 6 of white pips leaning on the far wall (teal) over red-brown felt (640×320 part, die 23.5 px,
+    # r/f 0.35 of a side, 8.2 px): tipped towards the middle by about the view angle, it shows its top
+    # face square, nothing past its outer edge, and the felt from a pixel past its inner edge but for a
+    # row lit 1.1 times the felt beside, 5 px out: from 0.67 of r/f (2.75 px short); the felt's fall-off
+    # in light rises to the band's end 0.15 of the pips' contrast over its row, but nothing there is
+    # ringed by the felt as a pip's dash is by its face
+    read, unread = placed(read_part("random-63007-leaning-6-no-inner-face-frame-part"))
+    assert read == [(1, 264, 266), (5, 270, 192)]
+    assert unread == [("cocked", 296, 48)]
+
+
+@pytest.mark.parametrize(
+    ("name", "read_there"),
+    [
+        # a flat white 1 of a red pip by the far wall over green felt, whose felt begins 0.79 of r/f
+        # (1.9 px short) past its inner edge: the nearest of the flat dice with no dash there, kept read
+        ("random-66007-flat-1-side-face-short-frame-part", (1, 193, 84)),
+        # a flat ivory 4 of blue pips on lilac felt, its shaded side face lit as the felt (0.58 of r/f):
+        # that face's pips, ringed by it, stand out 0.18 of its top pips' contrast and keep it read
+        ("random-49015-flat-4-side-face-as-felt-frame-part", (4, 76, 162)),
+    ],
+)
+def test_flat_dice_by_the_wall_whose_felt_begins_soonest_stay_read(
+    name: str, read_there: tuple[int, int, int]
+) -> None:
+    read, _ = placed(read_part(name))
+    assert read_there in read
+
+
+def test_a_white_1_tipped_towards_the_lens_by_the_far_wall_is_refused() -> None:
+    # a white 1 of a black pip leaning on the far wall (navy) over pale green felt (640×320 part, r/f 0.38
+    # of a side, 8.9 px): the felt begins 0.67 of r/f (2.95 px short) past its inner edge, no dash there
+    read, unread = placed(read_part("random-65065-leaning-white-1-no-inner-face-frame-part"))
+    assert read == [(4, 313, 236), (4, 427, 154), (5, 425, 298)]
+    assert unread == [("cocked", 230, 55)]
