@@ -32,6 +32,7 @@ from vision.innerface import (
     WALL_REACH,
 )
 from vision.lean import top_face_levels
+from vision.turnedup import wall_hidden
 from vision.wallfoot import ANOTHER_DIE
 
 # share of r/f past the inner edge from which on the band is the felt, up to r/f, with no dash: a flat
@@ -49,6 +50,17 @@ SHORT_PX = 2.0
 # die sides either side across: a side face's pips lie a grid step (a quarter of a side) apart with
 # bare face between them, and ringed so a pip's dash stands out over the band on both sides of it
 DASH_RING = 0.25
+# A die tipped towards the middle by less than the view angle turns no face past its outer edge to the
+# lens; the tilt that narrows its inner side face lifts its top face's outer edge, seen pushed out over
+# the wall's foot by that height's parallax. Either alone stays within a flat die's measures; both
+# together tell the tilt: the felt beginning under TIPPED_FACE of r/f with no dash, and more than
+# TIPPED_HIDDEN of a side of the wall hidden past the top face (`turnedup.wall_hidden`). On the saved
+# sets from 40000 to 66000 (2,757 flat faces by the wall) flat dice hid 0.02 at most (their felt
+# beginning at 1.0 of r/f and more), and the one flat die whose felt began under 0.85 with no dash (a
+# white 1 on grainy green felt, 0.79) hid none; a white 1 leaning on the far wall over pale green felt,
+# r/f 0.34 of a side, 0.67 and 0.04
+TIPPED_FACE = 0.75
+TIPPED_HIDDEN = 0.03
 # px past where the felt begins: the ramp of a pixel where the side face or its shadow meets the felt,
 # not square to the way, before a mark on the felt counts as a dash of a pip
 FELT_RAMP_PX = 1.0
@@ -176,13 +188,20 @@ def inner_face_short(
     `inner_face_extent` measures it.
 
     A flat die whose shaded side face passes for the felt (a white die on white felt) shows that
-    face's pips there: the dashes keep it read.
+    face's pips there: the dashes keep it read. Under TIPPED_FACE of r/f, a die that also hides the
+    wall past its top face (`turnedup.wall_hidden`, more than TIPPED_HIDDEN) is tipped too.
     """
     if cv2.pointPolygonTest(outline.reshape(-1, 1, 2), face.center, True) > WALL_REACH * die_size:
         return False
     extent = inner_face_extent(face, dark, colour, nadir, focal, die_size, others)
-    if extent is None:
+    if extent is None or extent[1] >= NO_DASH:
         return False
     width = math.hypot(face.center[0] - nadir[0], face.center[1] - nadir[1]) / focal * die_size
-    short_px = (1.0 - extent[0]) * width
-    return bool(extent[0] < SHORT_FACE and short_px > SHORT_PX and extent[1] < NO_DASH)
+    if extent[0] < SHORT_FACE and (1.0 - extent[0]) * width > SHORT_PX:
+        return True
+    if extent[0] >= TIPPED_FACE:
+        return False
+    # a 1 has no grid to turn its square by: the edges round its pip give the turn
+    turn = square_turn(face.center, dark, die_size) if face.fit is None else None
+    hidden = wall_hidden(face, colour, outline, die_size, turn)
+    return hidden is not None and hidden > TIPPED_HIDDEN

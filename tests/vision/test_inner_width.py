@@ -85,6 +85,15 @@ def test_the_felt_beside_the_die_is_read_clear_of_other_dice() -> None:
             [(3, 206, 102), (5, 164, 164), (6, 120, 234)],
             [(168, 44)],
         ),
+        # a white 1 leaning on the far wall (navy) over pale green felt, r/f 0.34 of a side (8.9 px),
+        # tipped towards the middle by less than the view angle: nothing past its outer edge, its top
+        # lit as the flat dice's; the felt begins at 0.67 of r/f past its inner edge (no dash, 0.04),
+        # and its top face's lifted outer edge hides 0.04 of a side of the wall past its square
+        (
+            "random-65065-leaning-white-1-pale-green-felt-frame-part",
+            [(4, 153, 236), (4, 267, 154), (5, 265, 298)],
+            [(70, 55)],
+        ),
     ],
 )
 def test_white_dice_leaning_on_the_far_wall_over_pale_felt_are_refused(
@@ -131,3 +140,12 @@ def test_a_white_1_tipped_towards_the_lens_by_the_far_wall_is_refused() -> None:
     read, unread = placed(read_part("random-65065-leaning-white-1-no-inner-face-frame-part"))
     assert read == [(4, 313, 236), (4, 427, 154), (5, 425, 298)]
     assert unread == [("cocked", 230, 55)]
+
+
+def test_a_flat_one_whose_felt_begins_early_hides_no_wall_and_is_read() -> None:
+    # a flat white 1 of a red pip on grainy green felt by the far wall (dark red), turned 28°: the
+    # felt begins at 0.79 of r/f past its inner edge (no dash, 0.08), under TIPPED_FACE, but its top
+    # face hides none of the wall past its square; the 2 leaning on the wall at (275, 91) is refused
+    read, unread = placed(read_part("random-66007-flat-white-1-green-felt-frame-part"))
+    assert read == [(1, 161, 84), (2, 236, 149), (4, 86, 145)]
+    assert unread == [("cocked", 275, 91)]
