@@ -41,3 +41,9 @@ def dark_pip_plane(balanced: np.ndarray) -> np.ndarray:
 def grey_plane(balanced: np.ndarray) -> np.ndarray:
     """The balanced frame's grey; inverted, it is the light-pip plane."""
     return cv2.cvtColor(balanced, cv2.COLOR_BGR2GRAY)
+
+
+def every_plane(image: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(dark-pip plane, grey, balanced colour) of a frame, as a reader with no polarity known makes them."""
+    balanced = white_balanced(image)
+    return dark_pip_plane(balanced), grey_plane(balanced), balanced

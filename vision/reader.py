@@ -81,12 +81,6 @@ class Reading:
     unreadable: tuple[Unreadable, ...]
 
 
-def _white_balanced_min(image: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(dark-pip plane, grey, balanced colour) of a frame: every plane of `vision.planes` at once."""
-    balanced = white_balanced(image)
-    return dark_pip_plane(balanced), grey_plane(balanced), balanced
-
-
 class DiceReader:
     """Reads the dice of a frame. Holds only configuration, so one reader serves many frames."""
 

@@ -16,8 +16,9 @@ from tests.vision.drawing import DrawnDie, blank_tray, tray_with
 from vision.facerays import faint_tint_ray_lengths
 from vision.ones import read_on_square
 from vision.pips import PipSearch, find_pip_blobs
+from vision.planes import every_plane
 from vision.profile import CalibrationProfile
-from vision.reader import PIP_PER_SIDE, DiceReader, _white_balanced_min, _window_for
+from vision.reader import PIP_PER_SIDE, DiceReader, _window_for
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "sim-rests"
 WHITE_FELT, IVORY = (226, 226, 226), (200, 222, 232)  # BGR: an ivory face 0.06 off the felt's tint
@@ -56,7 +57,7 @@ def test_an_ivory_1_on_white_felt_is_read_by_its_faint_tint() -> None:
 
 
 def _drawn_pip(image: np.ndarray) -> tuple[np.ndarray, object]:
-    dark, _, colour = _white_balanced_min(image)
+    dark, _, colour = every_plane(image)
     pip = next(b for b in find_pip_blobs(dark, PipSearch(block=_window_for(PIP_PER_SIDE * 28.0)))
                if math.dist((b.x, b.y), (300.0, 200.0)) < 2.0)
     return colour, pip

@@ -18,8 +18,9 @@ from tests.vision.saved_rests import read_saved
 from vision.faces import Face
 from vision.outline import on_bare_felt
 from vision.pips import PipBlob, PipSearch, find_pip_blobs
+from vision.planes import every_plane
 from vision.profile import CalibrationProfile
-from vision.reader import PIP_PER_SIDE, DiceReader, _white_balanced_min, _window_for
+from vision.reader import PIP_PER_SIDE, DiceReader, _window_for
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "sim-rests"
 
@@ -46,7 +47,7 @@ def test_faint_specks_on_smooth_felt_are_no_refused_die() -> None:
     assert reading.dice == () and reading.unreadable == ()  # type: ignore[attr-defined]
     # one dark speck of a mottled red felt, refused as a squashed pip
     image = cv2.imread(str(DATA / "ivory-red-felt-28022-felt-smooth.png"), cv2.IMREAD_COLOR)
-    dark, _, colour = _white_balanced_min(image)
+    dark, _, colour = every_plane(image)
     blobs = find_pip_blobs(dark, PipSearch(block=_window_for(PIP_PER_SIDE * 30.0)))
     face = Face(None, (63.5, 64.2), 30.0, 0.0, "cocked", 1, 0.5)
     assert [round(b.contrast) for b in blobs if math.dist((b.x, b.y), face.center) < 3.0] == [29]
@@ -56,7 +57,7 @@ def test_faint_specks_on_smooth_felt_are_no_refused_die() -> None:
 def test_a_die_of_the_felt_s_colour_is_no_bare_felt() -> None:
     # an ivory 1 on white felt: of the felt's colour, but its face is bare round the centre
     image = cv2.imread(str(DATA / "white-felt-5006-0.png"), cv2.IMREAD_COLOR)
-    dark, _, colour = _white_balanced_min(image)
+    dark, _, colour = every_plane(image)
     blobs = find_pip_blobs(dark, PipSearch(block=_window_for(PIP_PER_SIDE * 28.0)))
     face = Face(None, (64.3, 64.1), 28.0, 0.0, "cocked", 1, 0.5)
     assert not on_bare_felt(face, dark, colour, blobs, 28.0)
@@ -125,7 +126,7 @@ def test_part_of_a_face_is_placed_on_its_die_s_body_unless_the_felt_is_of_its_co
 
     for felt, placed in ((FELT, True), ((225, 230, 232), False)):
         image = tray_with([DrawnDie(6, (300.0, 200.0), 30.0)], felt_bgr=felt)
-        dark, _, colour = _white_balanced_min(image)
+        dark, _, colour = every_plane(image)
         blobs = find_pip_blobs(dark, PipSearch(block=_window_for(PIP_PER_SIDE * 30.0)))
         pips = [b for b in blobs if math.dist((b.x, b.y), (300.0, 200.0)) < 15.0]
         middle = (float(np.mean([b.x for b in pips])), float(np.mean([b.y for b in pips])))
@@ -250,7 +251,7 @@ def test_a_1_on_its_square_is_refused_with_a_pip_of_its_die_beside_it_whatever_t
     from vision.ones import read_on_square
 
     image = tray_with([DrawnDie(1, (300.0, 200.0), 25.0, 0.0, BODY, WHITE)], felt_bgr=FELT)
-    _, grey, colour = _white_balanced_min(image)
+    _, grey, colour = every_plane(image)
     plane = cv2.bitwise_not(grey)
     blobs = find_pip_blobs(plane, PipSearch(block=_window_for(PIP_PER_SIDE * 25.0)))
     pip = next(b for b in blobs if math.dist((b.x, b.y), (300.0, 200.0)) < 2.0)
@@ -282,14 +283,14 @@ def test_a_dark_die_shows_no_seam_to_end_rays_on() -> None:
     from vision.facerays import seam_ray_lengths
 
     image = tray_with([DrawnDie(1, (300.0, 200.0), 25.0, 0.0, BODY, WHITE)], felt_bgr=FELT)
-    _, grey, colour = _white_balanced_min(image)
+    _, grey, colour = every_plane(image)
     plane = cv2.bitwise_not(grey)
     pip = next(b for b in find_pip_blobs(plane, PipSearch(block=_window_for(PIP_PER_SIDE * 25.0)))
                if math.dist((b.x, b.y), (300.0, 200.0)) < 2.0)
     assert np.isinf(seam_ray_lengths(plane, colour, pip, 6.0, 50.0, 32)).all()
     # the same die, ivory with black pips: its edge on the felt ends every ray
     image = tray_with([DrawnDie(1, (300.0, 200.0), 25.0)], felt_bgr=FELT)
-    dark, _, colour = _white_balanced_min(image)
+    dark, _, colour = every_plane(image)
     pip = next(b for b in find_pip_blobs(dark, PipSearch(block=_window_for(PIP_PER_SIDE * 25.0)))
                if math.dist((b.x, b.y), (300.0, 200.0)) < 2.0)
     assert np.isfinite(seam_ray_lengths(dark, colour, pip, 6.0, 50.0, 32)).all()
@@ -300,7 +301,7 @@ def test_pips_standing_out_past_the_felt_s_grain_are_on_a_die() -> None:
     # the bare reach: its pips stand out by 110-135 grey levels, the felt's specks by about 30
     lean = Path(__file__).resolve().parents[1] / "data" / "lean"
     image = cv2.imread(str(lean / "leaning-two-faces-pair-ivory-one-frame.png"), cv2.IMREAD_COLOR)
-    dark, _, colour = _white_balanced_min(image)
+    dark, _, colour = every_plane(image)
     blobs = find_pip_blobs(dark, PipSearch(block=_window_for(PIP_PER_SIDE * 28.0)))
     face = Face(None, (324.4, 74.3), 28.0, 0.0, "not_pips", 1, 0.5)
     assert not on_bare_felt(face, dark, colour, blobs, 28.0)
