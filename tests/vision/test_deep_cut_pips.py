@@ -13,8 +13,9 @@ import cv2
 from tests.vision.saved_rests import SIM_RESTS, read_saved
 from vision.faces import GROUP_SIZE_PX, ROUND_MIN
 from vision.pips import PipSearch, find_pip_blobs
+from vision.planes import every_plane
 from vision.profile import load_profile
-from vision.reader import PIP_PER_SIDE, SMALLEST_PIP_PER_SIDE, _white_balanced_min, _window_for
+from vision.reader import PIP_PER_SIDE, SMALLEST_PIP_PER_SIDE, _window_for
 
 SIX_BRIDGED = "random-33003-6-deep-bridge-part"
 SIX_FAINT_ENDS = "random-33035-6-faint-end-pips-part"
@@ -27,7 +28,7 @@ def _round_pips_near(part: str, centre: tuple[float, float]) -> list[float]:
     image = cv2.imread(str(SIM_RESTS / f"{part}.png"), cv2.IMREAD_COLOR)
     side = load_profile(SIM_RESTS / f"{part}-calibration.json").die_size_px
     assert side is not None
-    _, grey, _ = _white_balanced_min(image)
+    _, grey, _ = every_plane(image)
     search = PipSearch(
         block=_window_for(PIP_PER_SIDE * side),
         long_tails=True,

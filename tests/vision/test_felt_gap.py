@@ -17,8 +17,8 @@ from tests.vision.saved_rests import SIM_RESTS, placed, read_part
 from vision.faces import Face
 from vision.feltgap import felt_past_face
 from vision.pips import PipBlob
+from vision.planes import every_plane
 from vision.profile import load_profile
-from vision.reader import _white_balanced_min
 
 GAP = "dark-dice-58020-flat-1-felt-gap-frame-part"
 SPECK = "random-58033-flat-1-felt-speck-frame-part"
@@ -41,7 +41,7 @@ def _felt_mark(name: str, one: tuple[float, float], mark: tuple[float, float]) -
     image = cv2.imread(str(SIM_RESTS / f"{name}.png"), cv2.IMREAD_COLOR)
     profile = load_profile(SIM_RESTS / f"{name}-calibration.json")
     assert profile.die_size_px is not None and profile.tray_polygon is not None
-    _, _, colour = _white_balanced_min(image)
+    _, _, colour = every_plane(image)
     die = profile.die_size_px
     face = Face(1, one, die, 0.9, None, 1, 1.0)
     blob = PipBlob(mark[0], mark[1], 20.0, 5.0, 4.0, 0.0, 60.0, 20.0, 20.0, 1.0)

@@ -22,7 +22,8 @@ from vision.faces import ROUND_MIN
 from vision.layout import fit_layout
 from vision.margins import margin_is_face
 from vision.pips import PipSearch, find_pip_blobs
-from vision.reader import PIP_PER_SIDE, _white_balanced_min, _window_for
+from vision.planes import every_plane
+from vision.reader import PIP_PER_SIDE, _window_for
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "sim-rests"
 
@@ -78,7 +79,7 @@ def test_a_red_three_pink_with_sheen_by_its_ends_goes_on_past_them_when_its_pips
     # a 3 of white pips 6.6 px wide 9.8 px apart on a die 31.7 px wide: the mid-sides by its ends
     # are its red face whitened by a tenth, and 2 levels lighter than the face's floor
     image = cv2.imread(str(DATA / "random-37023-3-close-pips-frame-part.png"), cv2.IMREAD_COLOR)
-    _, grey, colour = _white_balanced_min(image)
+    _, grey, colour = every_plane(image)
     plane = cv2.bitwise_not(grey)
     blobs = find_pip_blobs(plane, PipSearch(block=_window_for(PIP_PER_SIDE * 31.7)))
     pips = [b for b in blobs if math.dist((b.x, b.y), (160.7, 119.3)) < 12.0]

@@ -19,8 +19,9 @@ from vision.faces import ROUND_MIN, Face, PipBlob, read_group
 from vision.fallbacks import read_top_of
 from vision.layout import LayoutFit
 from vision.pips import PipSearch, find_pip_blobs
+from vision.planes import every_plane
 from vision.profile import CalibrationProfile
-from vision.reader import PIP_PER_SIDE, DiceReader, _white_balanced_min, _window_for
+from vision.reader import PIP_PER_SIDE, DiceReader, _window_for
 from vision.verdicts import one_refusal_per_leaning_die
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "sim-rests"
@@ -130,7 +131,7 @@ def test_three_corners_are_read_as_the_face_the_image_shows_at_the_lost_places(v
     # centre: only the image at the lost places tells which
     image = blank_tray(160, 160)
     draw_die(image, DrawnDie(value, (80.0, 80.0), size=30.0, angle_deg=10.0))
-    dark, _, colour = _white_balanced_min(image)
+    dark, _, colour = every_plane(image)
     blobs = find_pip_blobs(dark, PipSearch(block=_window_for(PIP_PER_SIDE * 30.0)))
     pips = [b for b in blobs if math.dist((b.x, b.y), (80.0, 80.0)) > 3.0]
     assert len(pips) == 4

@@ -252,10 +252,10 @@ def test_a_pip_joined_to_the_shade_along_two_sides_of_its_face_is_cut_round_with
 
 def _crop_pips(image_name: str, die_size: float) -> tuple[np.ndarray, np.ndarray, list[PipBlob]]:
     """The light-pip plane, the colour and the round pip candidates of a crop, as the reader has them."""
-    from vision.reader import _white_balanced_min
+    from vision.planes import every_plane
 
     image = cv2.imread(str(DATA / image_name), cv2.IMREAD_COLOR)
-    _, grey, colour = _white_balanced_min(image)
+    _, grey, colour = every_plane(image)
     plane = cv2.bitwise_not(grey)
     blobs = find_pip_blobs(plane, PipSearch(block=_window_for(PIP_PER_SIDE * die_size)))
     return plane, colour, [b for b in blobs if b.roundness >= ROUND_MIN]

@@ -16,8 +16,9 @@ from tests.vision.saved_rests import SIM_RESTS, placed, read_part
 from vision.faces import ROUND_MIN, Face
 from vision.pips import PipSearch, find_pip_blobs
 from vision.pipshape import ROUND_WITHIN_PX
+from vision.planes import every_plane
 from vision.profile import load_profile
-from vision.reader import PIP_PER_SIDE, SMALLEST_PIP_PER_SIDE, _white_balanced_min, _window_for
+from vision.reader import PIP_PER_SIDE, SMALLEST_PIP_PER_SIDE, _window_for
 from vision.smallones import read_small_ones, small_round_marks
 
 PART = "random-54031-flat-1-small-red-pip-frame-part"
@@ -28,7 +29,7 @@ def test_the_small_red_pip_measures_squashed_but_round_within_a_pixel_each_side(
     image = cv2.imread(str(SIM_RESTS / f"{PART}.png"), cv2.IMREAD_COLOR)
     die = load_profile(SIM_RESTS / f"{PART}-calibration.json").die_size_px
     assert die is not None
-    dark, _, _ = _white_balanced_min(image)
+    dark, _, _ = every_plane(image)
     search = PipSearch(
         block=_window_for(PIP_PER_SIDE * die), long_tails=True,
         min_pixels=math.pi / 4.0 * (SMALLEST_PIP_PER_SIDE * die) ** 2,
