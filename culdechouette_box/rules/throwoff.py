@@ -22,6 +22,8 @@ def start(
 
 def prompt_next(tx: Tx) -> None:
     phase = tx.state.phase
+    if tx.over:
+        return  # a bévue in the throw-off paid out by the zero rule can end the game (R2.2, R2.4)
     assert isinstance(phase, ThrowOff)
     seat = phase.contenders[len(phase.values)]
     tx.prompt(f"{tx.name(seat)} : LANCEZ UN DÉ", (seat,))

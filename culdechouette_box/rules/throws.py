@@ -138,6 +138,8 @@ def _stage_done(tx: Tx, phase: AwaitingThrow, held: tuple[RestingDie, ...], t_ns
 
 def _retake(tx: Tx, phase: AwaitingThrow) -> None:
     """R3.3: the throw is taken again (a sirotage or a second challenge throw keeps its dice)."""
+    if tx.over:
+        return  # the bévue that called for it ended the game (R2.4): no throw is asked for
     if phase.stage in (Stage.CHOUETTES, Stage.CUL):
         tx.set_phase(AwaitingThrow(phase.thrower, phase.context))
         tx.prompt(f"{tx.name(phase.thrower)} : RELANCEZ LES CHOUETTES", (phase.thrower,))
