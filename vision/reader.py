@@ -331,12 +331,14 @@ class DiceReader:
                 faces = one_refusal_per_leaning_die(faces, leaning, expected)
         if expected:
             # pips on the bare felt (specks of its grain, a 1's speck standing out 31) are no die,
-            # refused or read as a 2 or a 1; a face read whole before a lean check refused it is a
-            # die's (a leaning ivory die on white felt: its own edges end rays as grain would)
+            # refused or read as a 2 or a 1; a face of three pips or more read whole before a lean
+            # check refused it is a die's (a leaning ivory die on white felt: its own edges end rays
+            # as grain would), but one speck or two of grain also read whole as a 1 or a 2, and
+            # only printed paint (the test's contrast) tells a leaning 1 or 2 from them
             faces = [
                 f for f in faces
                 if (f.value is not None and f.pip_count > 2) or (f.value is None and f.reason is None)
-                or any(f is die for die in leaning)
+                or (f.pip_count > 2 and any(f is die for die in leaning))
                 or not on_bare_felt(f, dark, colour, blobs, expected, outline)
             ]
             # pips refused as part of a face are reported where their die's body is
