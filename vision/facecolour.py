@@ -16,6 +16,7 @@ from vision.median import median_along
 from vision.pips import PipBlob
 
 FACE_GAP_PX = 3.0  # a pip's blur tints the face this far past its rim, at most (lens and JPEG)
+CHROMA_RING_PX = 6.0  # JPEG keeps colour at half resolution: a pip's colour rings twice FACE_GAP_PX out
 GLOW_SHARE = 0.3  # most of a pip's colour its blur mixes into the face within FACE_GAP_PX of its rim
 # a 2's pips lie on the diagonal of the square round them; the edges give its turn to within 17° (flat
 # 2s, ivory on white felt by the wall, where edges are weakest; those of unlike squash 3° at most); a
@@ -167,6 +168,14 @@ def paths_on_face(
         nearer = np.where(rims[0] <= rims[1], pi[:, None], pj[:, None])
         glow = glow_share(face[:, None, :], seen, inks[nearer], colour_tol[:, None]) > 0.0
         other &= ~(glow & (rims.min(axis=0) <= FACE_GAP_PX))
+        # the camera's JPEG keeps colour at half resolution, so a coloured pip's colour rings
+        # twice as far past its rim, swinging a channel but not the brightness; a crease or an
+        # edge's shade darkens every channel (an ivory 2's blue pip: 26 less blue, 9 less luma)
+        luma = np.array([0.114, 0.587, 0.299])
+        ringing = np.abs((seen - face[:, None, :]) @ luma) <= tolerance[:, None]
+        ringing &= rims.min(axis=0) <= CHROMA_RING_PX
+        darker &= ~ringing
+        other &= ~ringing
     result: np.ndarray = ~((darker | other) & on_path).any(axis=1)
     return result
 
