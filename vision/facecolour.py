@@ -16,6 +16,7 @@ from vision.median import median_along
 from vision.pips import PipBlob
 
 FACE_GAP_PX = 3.0  # a pip's blur tints the face this far past its rim, at most (lens and JPEG)
+LUMA = np.array([0.114, 0.587, 0.299])  # the grey of (b, g, r), as the camera's JPEG and OpenCV weigh it
 CHROMA_RING_PX = 6.0  # JPEG keeps colour at half resolution: a pip's colour rings twice FACE_GAP_PX out
 GLOW_SHARE = 0.3  # most of a pip's colour its blur mixes into the face within FACE_GAP_PX of its rim
 # a 2's pips lie on the diagonal of the square round them; the edges give its turn to within 17° (flat
@@ -171,8 +172,7 @@ def paths_on_face(
         # the camera's JPEG keeps colour at half resolution, so a coloured pip's colour rings
         # twice as far past its rim, swinging a channel but not the brightness; a crease or an
         # edge's shade darkens every channel (an ivory 2's blue pip: 26 less blue, 9 less luma)
-        luma = np.array([0.114, 0.587, 0.299])
-        ringing = np.abs((seen - face[:, None, :]) @ luma) <= tolerance[:, None]
+        ringing = np.abs((seen - face[:, None, :]) @ LUMA) <= tolerance[:, None]
         ringing &= rims.min(axis=0) <= CHROMA_RING_PX
         darker &= ~ringing
         other &= ~ringing

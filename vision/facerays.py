@@ -26,7 +26,7 @@ import math
 import cv2
 import numpy as np
 
-from vision.facecolour import colour_at, colour_tolerance, face_colour, face_tolerance, sample_at
+from vision.facecolour import LUMA, colour_at, colour_tolerance, face_colour, face_tolerance, sample_at
 from vision.pips import PipBlob
 
 EDGE_TINT = 0.08  # L1 step of (b, g, r) / (b + g + r): a face's own stays under 0.05, simulated
@@ -57,7 +57,6 @@ FAINT_TINT_EVEN = 1.0 / 3.0
 # off at most, and the edge's tolerance) opposite rays end alike; a 2's pip, 0.3 of a side off its
 # face's centre, ends its near rays half as far as its far ones
 OPPOSITE_ALIKE = 0.18
-LUMA = np.array([0.114, 0.587, 0.299])  # the grey of (b, g, r), as the camera's JPEG and OpenCV weigh it
 OPPOSITE_PAIRS = 0.5  # of the pairs of opposite rays, at least: half of the square, as for its edge
 
 
