@@ -88,6 +88,10 @@ DASH_LENGTH = 0.05
 # of the dark a dash is found by (DASH_DARKNESS or WALL_DASH_DARKNESS of the top pips' contrast):
 # a shadow's shade on felt ripples by its grain within this, a pip's face round it is lighter by all
 RUN_ON_GRAIN = 0.25
+# by the wall, a dash's rows have face this share of that dark lighter than it at either end, the
+# lightest of the FLANK_STEPS band steps past the dash (the pip's blurred rim lies within them)
+FLANK_SHARE = 0.5
+FLANK_STEPS = 3
 
 
 def top_face_levels(face: Face, dark: np.ndarray, die_size: float) -> tuple[float, float] | None:
@@ -151,6 +155,26 @@ def _printed_on_lit_face(
     return face >= LIT_FACE * level and face - float(np.median(band[dash])) >= max(
         PRINTED_PIP[0], PRINTED_PIP[1] * contrast
     )
+
+
+def _flanked_along_rows(band: np.ndarray, dash: np.ndarray, need: float) -> bool:
+    """Whether the face at both ends of a dash's rows is lighter than the dash by `need`.
+
+    A pip printed on a second face has that face either side of it along the edge. By the wall the
+    dark is found against a row's own mean, which a row running slant into the wall's foot raises:
+    there a speck of the felt's grain beside the wall stands out from its row, not from the felt
+    either side of it (a flat red 5 on red felt, its band slant to a black wall).
+    """
+    inside = float(np.median(band[dash]))
+    ends: tuple[list[float], list[float]] = ([], [])
+    for row in np.flatnonzero(dash.any(axis=1)):
+        cols = np.flatnonzero(dash[row])
+        first, last = int(cols[0]), int(cols[-1])
+        if first > 0:
+            ends[0].append(float(band[row, max(0, first - FLANK_STEPS):first].max()))
+        if last + 1 < band.shape[1]:
+            ends[1].append(float(band[row, last + 1:last + 1 + FLANK_STEPS].max()))
+    return all(side and float(np.median(side)) - inside >= need for side in ends)
 
 
 def _runs_on(band: np.ndarray, dash: np.ndarray, inner_only: bool = False, grain: float = 0.0) -> bool:
@@ -274,6 +298,8 @@ def dash_past_top_face(
             # wall a dash may run on into the wall's foot past a narrow second face, but a pip of
             # that face has face lit between it and the top face's edge
             continue
+        if by_wall and not _flanked_along_rows(band, labels == k, FLANK_SHARE * float(found_by.mean())):
+            continue  # no face either end of its rows: felt grain by the slant of the wall's foot
         if wall is not None and colour is not None and (
             wall_beside(colour, dash_x, dash_y, face.center, wall, die_size)
             or (
