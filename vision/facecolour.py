@@ -12,7 +12,7 @@ import math
 import numpy as np
 
 from vision.edgeturn import square_turn
-from vision.median import median_along
+from vision.median import median_3x3, median_along
 from vision.pips import PipBlob
 
 FACE_GAP_PX = 3.0  # a pip's blur tints the face this far past its rim, at most (lens and JPEG)
@@ -151,7 +151,8 @@ def paths_on_face(
     pair_contrast = np.minimum(contrast[pi], contrast[pj])
     tolerance = np.maximum(12.0, np.minimum(0.2 * pair_contrast, 0.12 * pair_low))
     floor = (pair_low - tolerance)[:, None]
-    darker = sample_at(dark, xs.ravel(), ys.ravel()).reshape(xs.shape) < floor
+    sampled = sample_at(dark, xs.ravel(), ys.ravel()).reshape(xs.shape)
+    darker = sampled < floor
     faces = face_colours(colour, blobs)
     face = 0.5 * (faces[pi] + faces[pj])
     colour_tol = np.maximum(20.0, np.maximum(0.12 * face.max(axis=1), 0.25 * pair_contrast))
@@ -176,6 +177,15 @@ def paths_on_face(
         ringing &= rims.min(axis=0) <= CHROMA_RING_PX
         darker &= ~ringing
         other &= ~ringing
+        # a sharpened picture rings pips with a halo brighter than the bare face, which sets their
+        # rings' level above it, and the face's grain then dips a pixel past the floor (a white 2
+        # ringed 152, bare 142 to 150, a pixel of 138 at its middle): a sample within one more
+        # tolerance of the floor whose 3x3 median is above it is the face. The shade between two
+        # touching dice, or the felt, is a band wider than a grain and darker
+        grain = darker & (sampled >= floor - tolerance[:, None])
+        if grain.any():
+            patch = median_3x3(dark, xs[grain], ys[grain])
+            darker[grain] = patch < floor[np.nonzero(grain)[0], 0]
     result: np.ndarray = ~((darker | other) & on_path).any(axis=1)
     return result
 

@@ -18,7 +18,7 @@ from vision.facecolour import (
     sample_at,
 )
 from vision.layout import LayoutFit
-from vision.median import median, median_along
+from vision.median import median, median_3x3, median_along
 from vision.pips import PipBlob
 
 MARGIN = 1.45  # bare face beyond the outer pips, in grid spacings (edges at about 1.8)
@@ -30,6 +30,7 @@ ALIKE_CONTRAST = 0.65
 # of the pips' contrast in the plane: light pips (white) are at least this much lighter than their
 # face on each channel on average, where a pip of the face's own colour is not
 LIGHT_PIPS = 0.5
+_EMPTY_CORNERS_OF_3 = ((1.0, -1.0), (-1.0, 1.0))  # a 3's pips run (-1, -1) to (1, 1)
 
 
 def margin_is_face(
@@ -104,26 +105,19 @@ def margin_is_face(
             off &= ~((share > 0.0) & (level >= floor - share * contrast))
     if len(pips) == 4 and int(off.sum()) > 1:
         off &= ~_like_centre(dark, colour, fit, level, seen, contrast)
+    if len(pips) == 3 and int(off.sum()) > 1:
+        off &= ~_like_corners(dark, colour, fit, level, seen, contrast, floor, face)
     if len(pips) >= 4 and int(off.sum()) > 1:
         # a grainy face darkens single pixels past its tolerance (a cream 5 of pips ringed 195, a
         # mid-side pixel 169 among 166 to 206): it is read there as the median of 3x3 pixels,
         # which a grain does not move and an edge or shadow past the face, a band wider than that,
         # does. Only on a grid of 4 pips or more, fitted on its layout: a 2 or a 3 may be a top
         # pip paired with a side face's pip, and its mid-sides must show bare face pixel by pixel
-        patch = _median_3x3(colour, xs, ys)
+        patch = median_3x3(colour, xs, ys)
         patch_off = np.abs(patch - face).max(axis=1) > colour_tolerance(face, contrast)
-        off &= ~((_median_3x3(dark, xs, ys) >= floor) & ~patch_off)
+        off &= ~((median_3x3(dark, xs, ys) >= floor) & ~patch_off)
     # one side may fail to glare or a shadow; a face that ends at its pips fails on two
     return int(off.sum()) <= 1
-
-
-def _median_3x3(image: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
-    """The median of the 3x3 pixels round each point (clipped to the frame), per channel."""
-    h, w = image.shape[:2]
-    xi = np.rint(xs).astype(np.intp)[:, None] + np.array([-1, 0, 1] * 3)[None, :]
-    yi = np.rint(ys).astype(np.intp)[:, None] + np.repeat([-1, 0, 1], 3)[None, :]
-    result: np.ndarray = median_along(image[yi.clip(0, h - 1), xi.clip(0, w - 1)].astype(np.float64), axis=1)
-    return result
 
 
 def _like_centre(
@@ -142,6 +136,31 @@ def _like_centre(
     centre = colour_at(colour, x, y)[0]
     as_bright = level >= centre_level - face_tolerance(centre_level, contrast)
     same_colour = np.abs(seen - centre).max(axis=1) <= colour_tolerance(centre, contrast)
+    result: np.ndarray = as_bright & same_colour
+    return result
+
+
+def _like_corners(
+    dark: np.ndarray, colour: np.ndarray, fit: LayoutFit, level: np.ndarray, seen: np.ndarray,
+    contrast: float, floor: float, face: np.ndarray,
+) -> np.ndarray:
+    """Which mid-sides (their `level` and colour `seen`) are the face at a 3's bare corners.
+
+    A sharpened picture rings dark pips with a halo brighter than the bare face, and the rings
+    read at a 3's pips, a diagonal of three halos, set the face's level above it (a white 3 ringed
+    152, bare 140 to 147 past them). Its two empty corners lie as far from the pips' rims as the
+    mid-sides: when both are the face by the rings' own measure, the mid-sides are held to their
+    level instead. A side pip in line with a top pip has a corner past the face's edge, which
+    fails that measure and leaves the rings' level in force.
+    """
+    corners = np.array([fit.to_image(u, v) for u, v in _EMPTY_CORNERS_OF_3])
+    corner_x, corner_y = corners[:, 0], corners[:, 1]
+    if off_face(dark, colour, corner_x, corner_y, floor, face, contrast).any():
+        return np.zeros(len(level), dtype=bool)
+    corner_level = float(sample_at(dark, corner_x, corner_y).mean())
+    corner = colour_at(colour, corner_x, corner_y).mean(axis=0)
+    as_bright = level >= corner_level - face_tolerance(corner_level, contrast)
+    same_colour = np.abs(seen - corner).max(axis=1) <= colour_tolerance(corner, contrast)
     result: np.ndarray = as_bright & same_colour
     return result
 

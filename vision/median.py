@@ -51,3 +51,12 @@ def median_along(values: np.ndarray, axis: int = 0) -> np.ndarray:
     if kind != "f":
         lower = lower.astype(np.float64)
     return (0.0 + lower + upper) / 2
+
+
+def median_3x3(image: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    """The median of the 3x3 pixels round each point (xs, ys) (clipped to the frame), per channel."""
+    h, w = image.shape[:2]
+    xi = np.rint(xs).astype(np.intp)[:, None] + np.array([-1, 0, 1] * 3)[None, :]
+    yi = np.rint(ys).astype(np.intp)[:, None] + np.repeat([-1, 0, 1], 3)[None, :]
+    result: np.ndarray = median_along(image[yi.clip(0, h - 1), xi.clip(0, w - 1)].astype(np.float64), axis=1)
+    return result

@@ -40,7 +40,7 @@ def test_without_its_centre_the_four_ends_at_its_pips(
     monkeypatch.setattr(vision.margins, "_like_centre", lambda *args: np.zeros(len(args[3]), bool))
     # the median of the 3x3 pixels round each mid-side makes them face too: read them pixel by pixel
     monkeypatch.setattr(
-        vision.margins, "_median_3x3", lambda image, xs, ys: np.full((len(xs), *image.shape[2:]), -1e9)
+        vision.margins, "median_3x3", lambda image, xs, ys: np.full((len(xs), *image.shape[2:]), -1e9)
     )
     reading = read_saved(frame, calibration)
     assert not [d for d in reading.dice if math.dist(d.center, centre) <= 12.0]

@@ -1,4 +1,4 @@
-"""A grainy face's mid-sides are read over 3x3 pixels (margins._median_3x3): a single grain darker
+"""A grainy face's mid-sides are read over 3x3 pixels (median.median_3x3): a single grain darker
 than the face's tolerance is no end of the face, a band of shade as wide as that is.
 
 The dark-pip plane and the white-balanced colours (48×48, tests/data/sim-rests, its README) round
@@ -45,7 +45,7 @@ def test_a_grainy_cream_five_goes_on_past_its_pips() -> None:
     assert fit.value == 5  # type: ignore[attr-defined]
     assert margin_is_face(plane, colour, fit, pips)  # type: ignore[arg-type]
     # read pixel by pixel, two mid-sides fall on grains 169 and 171, under the floor of 171.6
-    with patch.object(vision.margins, "_median_3x3", _pixel_by_pixel):
+    with patch.object(vision.margins, "median_3x3", _pixel_by_pixel):
         assert not margin_is_face(plane, colour, fit, pips)  # type: ignore[arg-type]
 
 
