@@ -23,6 +23,7 @@ import numpy as np
 from vision.blobshape import blob_shape, outline_ellipse, solidity
 from vision.contours import contour_areas, contour_moments, pixels_outlined
 from vision.cutsize import Shape, median_u8, sized_as_outlined
+from vision.rimring import face_in_ring, pixels_within, ring_alone
 
 # ring sample directions, shared by every blob (an even count: see _rings)
 _RING_ANGLES = np.linspace(0.0, 2.0 * math.pi, 16, endpoint=False)
@@ -97,6 +98,13 @@ _CUT_NEIGHBOURS = 2.0
 # under the local mean all round its rim), and no more: cut into its pips' solid cores, or one round core
 _TAIL_AREAS = 32.0
 _TWO_SIDES = 16.0  # pip areas: the shade along two sides of the face, a pip wide
+# pip areas: a die's top face (some seven pip diameters a side) enclosed by the shade all round its
+# rim, a pip wide (a red face on brighter felt in the light-pip plane): the outline encloses the face,
+# its pixels are the rim's, as many as _TAIL_AREAS allows; cut as a tail, its pips joined to the rim
+_RING_AREAS = 72.0
+# a ring's cores, cut up to the face it encloses, are what is darker than that face: the pips run
+# into it, round as they are printed but cut with a share of the rim (a red 2's pip 3.3 by 2.2)
+_RING_CORE = 0.6
 
 
 @functools.cache
@@ -106,14 +114,21 @@ def _outline_floor(search: PipSearch) -> PipSearch:
 
 
 def _split_merged(
-    smooth: np.ndarray, contour: np.ndarray, search: PipSearch, tailed: bool = False, parts: bool = True
+    smooth: np.ndarray,
+    contour: np.ndarray,
+    search: PipSearch,
+    tailed: bool = False,
+    parts: bool = True,
+    ring_of: np.ndarray | None = None,
 ) -> list[Shape]:
     """Pips run together by blur or dirt, cut apart at half the pip's contrast.
 
     The adaptive threshold keeps everything a little darker than its surroundings, so the grey
     bridge between two close pips joins them; the half-contrast level is the pips' true edge.
     A `tailed` blob (not convex) may be one pip with a fainter tail (a shadow's edge beside the
-    die): a single round, solid core left by a cut is that pip.
+    die): a single round, solid core left by a cut is that pip. A ring round a face (`ring_of`, the
+    threshold's image) is cut alone, not the face it encloses with the pips standing apart on it,
+    and up to that face's level: its pips are dark against the face, not against the felt past it.
     """
     pixel_search = search
     search = _outline_floor(search)  # cores cut from a blob: the outline's floor
@@ -125,12 +140,17 @@ def _split_merged(
         return []  # too faint to hold a pip: wood grain, a shadow's edge
     mask = np.zeros(crop.shape, np.uint8)
     cv2.drawContours(mask, [contour], -1, 255, -1, offset=(-x0, -y0))
+    surround, outlined = None, cv2.contourArea(contour)
+    if ring_of is not None:
+        filled = cv2.countNonZero(mask)
+        mask, surround = ring_alone(ring_of[y0:y + h + 2, x0:x + w + 2], mask, contour, crop, x0, y0)
+        outlined *= cv2.countNonZero(mask) / max(filled, 1)  # the ring's share of what it outlines
     outside = crop[mask == 0]
     if outside.size in (0, crop.size):
         return []
     # the blob's levels, white round it: a cut is below a level that stays under white
     blob = crop | ~mask
-    low, high = float(blob.min()), median_u8(outside)
+    low, high = float(blob.min()), median_u8(outside) if surround is None else surround
     cut: dict[float, list[np.ndarray]] = {}  # the tail's last level is the first split level: cut once
     small: dict[float, list[np.ndarray]] = {}  # the pieces under pip area each cut leaves
 
@@ -180,7 +200,7 @@ def _split_merged(
         if found and not deeper:
             break
     if found:
-        return sized_as_outlined(found, mask, cv2.contourArea(contour), x0, y0)
+        return sized_as_outlined(found, mask, outlined, x0, y0)
     if tailed:
         # one pip and a fainter tail: cut as high as leaves the pip alone, so that it keeps
         # about the outline the threshold gives the pips beside it
@@ -262,6 +282,7 @@ def find_pip_blobs(dark: np.ndarray, search: PipSearch) -> list[PipBlob]:
     contours, _ = cv2.findContours(binary, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
     shapes: list[tuple[float, float, float, float, float, float, float]] = []
     origins: list[int] = []
+    cut_rings: list[np.ndarray] = []  # rims cut into their pips' cores (_RING_AREAS)
     # pips run together come two or three at a time: only blobs of that size are cut apart
     # (the window spans about three pip diameters)
     pip_area = math.pi / 4.0 * (search.block / 3.2) ** 2
@@ -288,24 +309,35 @@ def find_pip_blobs(dark: np.ndarray, search: PipSearch) -> list[PipBlob]:
             ellipse, on_face = measured[index]
             mergeable = split_low <= ellipse[2] <= split_high
             long_tail = search.long_tails and split_high < ellipse[2] <= _TAIL_AREAS * pip_area
+            ring = (
+                search.long_tails and _TAIL_AREAS * pip_area < ellipse[2] <= _RING_AREAS * pip_area
+                and pixels_within(binary, contour) <= _TAIL_AREAS * pip_area
+            )
+            long_tail |= ring
             if not (mergeable or long_tail or on_face):
                 continue
             shape: Shape | None = (*ellipse, solidity(contour, ellipse[2]))
         else:
             shape = blob_shape(contour, search, counted=True)
-            mergeable = long_tail = False  # smaller than min_area: neither cut apart nor off a tail
+            mergeable = long_tail = ring = False  # smaller than min_area: neither cut apart nor off a tail
         if shape is None:
             continue
         convex = shape[6] >= search.min_solidity
-        if long_tail and not convex:
-            pieces = _split_merged(smooth, contour, search, tailed=True, parts=True)
+        if long_tail and (ring or not convex):
+            pieces = _split_merged(
+                smooth, contour, search, tailed=True, parts=True, ring_of=binary if ring else None
+            )
             if ellipse[2] > _TWO_SIDES * pip_area:
                 # past two sides the blob is mostly its face's rim or the die's shade, whose pieces
                 # run along it: only round cores, pips seen from above, are taken from it
-                pieces = [p for p in pieces if p[4] >= _ROUND_CORE * p[3]]
+                # a ring's cores are cut up to its face's level: only what is darker than the face
+                round_core = _RING_CORE if ring else _ROUND_CORE
+                pieces = [p for p in pieces if p[4] >= round_core * p[3]]
             if pieces:
                 shapes.extend(pieces)
                 origins.extend([-1] * len(pieces))
+                if ring:
+                    cut_rings.append(contour)
                 continue
         if mergeable and (not convex or shape[4] < _ROUND_CORE * shape[3]):
             pieces = _split_merged(smooth, contour, search, tailed=True)
@@ -320,6 +352,10 @@ def find_pip_blobs(dark: np.ndarray, search: PipSearch) -> list[PipBlob]:
         if convex:
             shapes.append(shape)
             origins.append(-1)
+    if cut_rings:
+        # a ring's hole is the face it runs round, no mark on it
+        kept = [k for k, shape in enumerate(shapes) if not face_in_ring(shape, cut_rings, split_high)]
+        shapes, origins = [shapes[k] for k in kept], [origins[k] for k in kept]
     if not shapes:
         return []
     arr = np.asarray(shapes, dtype=np.float64)
