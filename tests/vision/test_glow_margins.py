@@ -46,8 +46,15 @@ def assert_glow_makes_face(
     for p in pips:
         unlit[round(p.y), round(p.x)] = face_bgr
     # a 4's centre, tinted by the glow of the four pips round it, vouches for its mid-sides too
-    # (`margins._like_centre`): left out, to show the pips' glow alone makes them face
-    with patch.object(vision.margins, "_like_centre", lambda *args: np.zeros(len(args[3]), bool)):
+    # (`margins._like_centre`), as a 3's empty corners do (`margins._like_corners`): left out, to
+    # show the pips' glow alone makes them face
+    def none_alike(*args: object) -> np.ndarray:
+        return np.zeros(len(args[3]), bool)  # type: ignore[arg-type]
+
+    with (
+        patch.object(vision.margins, "_like_centre", none_alike),
+        patch.object(vision.margins, "_like_corners", none_alike),
+    ):
         assert not margin_is_face(plane, unlit, fit, pips)
 
 
