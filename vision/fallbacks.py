@@ -196,6 +196,7 @@ def split_touching(
     blobs: list[PipBlob],
     read_part: Callable[[list[int]], Face | None],
     die_size: float | None = None,
+    nadir: tuple[float, float] | None = None,
 ) -> list[Face]:
     """Two touching dice whose pips were grouped together, cut apart at the widest gap.
 
@@ -207,16 +208,19 @@ def split_touching(
     speck lies off both faces' pip grids (it is no missing pip of either).
     With the die size known, a half that reads beside a half refused by a face check whose pips
     all lie off the read die (`_other_die`) is that read die and its neighbour's refusal (a
-    flat 3 beside a leaning 5 whose centre pip was left out of the group).
+    flat 3 beside a leaning 5 whose centre pip was left out of the group). A neighbour refused
+    `not_pips` is then looked into for its top face (`read_top_of`, with `nadir`): the pips of its
+    side face turned to the point below the lens joined it (a black 4 touching a 6).
     """
-    faces, beside = _split_at_widest_gap(group, blobs, read_part, die_size)
+    faces, beside = _split_at_widest_gap(group, blobs, read_part, die_size, nadir)
     if faces:
         return faces
     strongest = max((blobs[i].contrast for i in group), default=0.0)
     specks = [i for i in group if blobs[i].contrast < LIKE_CONTRAST * strongest]
     if not specks or len(specks) > MAX_SPECKS:
         return beside
-    faces, without = _split_at_widest_gap([i for i in group if i not in specks], blobs, read_part, die_size)
+    kept = [i for i in group if i not in specks]
+    faces, without = _split_at_widest_gap(kept, blobs, read_part, die_size, nadir)
     if not faces or any(_on_pip_grid(face, blobs[i]) for face in faces for i in specks):
         # both dice read is the stronger cut; else a read die and its neighbour's refusal, the
         # specks left out only when they lie off the read die's grid (no missing pip of it)
@@ -242,6 +246,7 @@ def _split_at_widest_gap(
     blobs: list[PipBlob],
     read_part: Callable[[list[int]], Face | None],
     die_size: float | None = None,
+    nadir: tuple[float, float] | None = None,
 ) -> tuple[list[Face], list[Face]]:
     """(both halves read, or nothing; a read half and its neighbour's refusal, or nothing)."""
     if len(group) < 3:
@@ -266,6 +271,8 @@ def _split_at_widest_gap(
                 return read, []
         for face, refused, part in ((faces[0], faces[1], second), (faces[1], faces[0], first)):
             if die_size and not beside and _other_die(face, refused, [blobs[i] for i in part], die_size):
+                if nadir is not None and refused is not None and refused.reason == "not_pips":
+                    refused = read_top_of(part, refused, blobs, read_part, nadir)
                 beside = [face, refused]  # type: ignore[list-item]
     return [], beside
 

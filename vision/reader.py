@@ -261,7 +261,7 @@ class DiceReader:
             if face.value is not None and not too_wide:
                 faces.append(face)
             else:
-                halves = split_touching(group, round_blobs, read_part, expected)
+                halves = split_touching(group, round_blobs, read_part, expected, nadir if side_view else None)
                 if halves:
                     faces += halves
                 else:
