@@ -132,12 +132,7 @@ def _like_centre(
     glow of red pips on a white face. Nothing past the face's edge lies inside it.
     """
     x, y = np.array([fit.center[0]]), np.array([fit.center[1]])
-    centre_level = float(sample_at(dark, x, y)[0])
-    centre = colour_at(colour, x, y)[0]
-    as_bright = level >= centre_level - face_tolerance(centre_level, contrast)
-    same_colour = np.abs(seen - centre).max(axis=1) <= colour_tolerance(centre, contrast)
-    result: np.ndarray = as_bright & same_colour
-    return result
+    return _as_face_there(level, seen, float(sample_at(dark, x, y)[0]), colour_at(colour, x, y)[0], contrast)
 
 
 def _like_corners(
@@ -159,8 +154,16 @@ def _like_corners(
         return np.zeros(len(level), dtype=bool)
     corner_level = float(sample_at(dark, corner_x, corner_y).mean())
     corner = colour_at(colour, corner_x, corner_y).mean(axis=0)
-    as_bright = level >= corner_level - face_tolerance(corner_level, contrast)
-    same_colour = np.abs(seen - corner).max(axis=1) <= colour_tolerance(corner, contrast)
+    return _as_face_there(level, seen, corner_level, corner, contrast)
+
+
+def _as_face_there(
+    level: np.ndarray, seen: np.ndarray, there_level: float, there: np.ndarray, contrast: float
+) -> np.ndarray:
+    """Which mid-sides (their `level` and colour `seen`) are the face read at a bare point of it,
+    of level `there_level` and colour `there`: as bright, less the face's tolerance, and of its colour."""
+    as_bright = level >= there_level - face_tolerance(there_level, contrast)
+    same_colour = np.abs(seen - there).max(axis=1) <= colour_tolerance(there, contrast)
     result: np.ndarray = as_bright & same_colour
     return result
 
