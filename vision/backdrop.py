@@ -28,6 +28,7 @@ FLANK_TINT = 0.06  # largest L1 step of (b, g, r) / (b + g + r) from the backgro
 # more of the felt's tint has its runs ended or carried on over the felt by the grain (an ivory 4 on
 # pale felt, 1.15 times as bright and 0.057 to 0.066 off its tint, ran on over it to the wall)
 FLANK_GRAIN = 0.02
+OUTER_BESIDE = 0.75  # die sides out from the centre: the felt past the outer edge, beside it
 GRAIN_LIT = (0.8, 1.25)
 # a shadow on the felt or the wall keeps its tint down to about a third of its brightness
 FLANK_SHADE = (0.35, 1.6)
@@ -174,10 +175,15 @@ def backdrop_reaches(
         return None
     ux, uy = outward
     across = FLANK * side * np.array([-1.0, 1.0])
-    beside = _sample(colour, (face.center[0] - across * uy)[None], (face.center[1] + across * ux)[None])[0]
-    lit = (top.sum() >= GRAIN_LIT[0] * beside.sum(axis=1)) & (top.sum() <= GRAIN_LIT[1] * beside.sum(axis=1))
-    if (_like(top[None], beside) | (lit & _like(top[None], beside, FLANK_TINT + FLANK_GRAIN))).any():
-        return None
+    # beside the die, and beside the band past its outer edge (by the wall, one flank level with
+    # the die may be the wall and the other its shadow, while the felt past its edge is of its look)
+    for out in (0.0, OUTER_BESIDE * side):
+        x0, y0 = face.center[0] + out * ux, face.center[1] + out * uy
+        beside = _sample(colour, (x0 - across * uy)[None], (y0 + across * ux)[None])[0]
+        sums = beside.sum(axis=1)
+        lit = (top.sum() >= GRAIN_LIT[0] * sums) & (top.sum() <= GRAIN_LIT[1] * sums)
+        if (_like(top[None], beside) | (lit & _like(top[None], beside, FLANK_TINT + FLANK_GRAIN))).any():
+            return None
     outer = reach_over_backdrop(face, colour, outward, side, top, die_size, others)
     sides = [
         reach_over_backdrop(face, colour, (-uy * k, ux * k), side, top, die_size, others) for k in (1.0, -1.0)
