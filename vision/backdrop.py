@@ -164,11 +164,12 @@ def backdrop_excess(
 
 def backdrop_reaches(
     face: Face, colour: np.ndarray, outward: tuple[float, float], side: float, die_size: float,
-    others: list[tuple[float, float]] | None = None,
+    others: list[tuple[float, float]] | None = None, outline: np.ndarray | None = None,
 ) -> tuple[float, float] | None:
     """(outer, inner): how much further the body reaches past the outer edge, and past the inner
     edge (turned to the middle), than past the lesser side edge; None as for `backdrop_excess`.
     With `others` (the centres of the frame's other dice), the flanks over them are no background.
+    With the tray's `outline`, the felt beside the band past the outer edge is looked at too.
     """
     top = bare_top_colour(face, colour, side)
     if float(top.sum()) < 60.0:
@@ -177,9 +178,18 @@ def backdrop_reaches(
     across = FLANK * side * np.array([-1.0, 1.0])
     # beside the die, and beside the band past its outer edge (by the wall, one flank level with
     # the die may be the wall and the other its shadow, while the felt past its edge is of its look)
-    for out in (0.0, OUTER_BESIDE * side):
-        x0, y0 = face.center[0] + out * ux, face.center[1] + out * uy
-        beside = _sample(colour, (x0 - across * uy)[None], (y0 + across * ux)[None])[0]
+    for out in (0.0, OUTER_BESIDE * side) if outline is not None else (0.0,):
+        xs, ys = face.center[0] + out * ux - across * uy, face.center[1] + out * uy + across * ux
+        if out:
+            # only the felt: past the wall's foot a dark wall passes for a dark die
+            inside = [
+                cv2.pointPolygonTest(outline, (float(x), float(y)), False) > 0
+                for x, y in zip(xs, ys, strict=True)
+            ]
+            xs, ys = xs[inside], ys[inside]
+            if not len(xs):
+                continue
+        beside = _sample(colour, xs[None], ys[None])[0]
         sums = beside.sum(axis=1)
         lit = (top.sum() >= GRAIN_LIT[0] * sums) & (top.sum() <= GRAIN_LIT[1] * sums)
         if (_like(top[None], beside) | (lit & _like(top[None], beside, FLANK_TINT + FLANK_GRAIN))).any():

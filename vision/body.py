@@ -231,7 +231,7 @@ def shows_body_past_top(
     excess = reach_past_sides(face, colour, outward, side, 0.5 * die_size / side, outline, dice)
     if excess is not None and excess > LEAN_EXCESS:
         return True
-    reaches = backdrop_reaches(face, colour, outward, side, die_size, others)
+    reaches = backdrop_reaches(face, colour, outward, side, die_size, others, outline.reshape(-1, 1, 2))
     # a band past the inner edge as wide as the parallax is the side face turned to the middle, and
     # then no band past the outer edge is the die's; but it may be the body of a die below, over
     # which this one leans on the wall, and the dashes of a turned-up face still tell (no flat die
