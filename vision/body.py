@@ -215,7 +215,8 @@ def shows_body_past_top(
     wide as a flat die's is not tipped towards the middle, whatever reaches past its outer edge.
     `others`: the centres of the frame's other dice, whose faces are no background beside this one.
     """
-    depth = cv2.pointPolygonTest(outline.reshape(-1, 1, 2), face.center, True)
+    tray = outline.reshape(-1, 1, 2)
+    depth = cv2.pointPolygonTest(tray, face.center, True)
     if depth > WALL_REACH * die_size:
         return False
     dx, dy = face.center[0] - view_centre[0], face.center[1] - view_centre[1]
@@ -231,7 +232,7 @@ def shows_body_past_top(
     excess = reach_past_sides(face, colour, outward, side, 0.5 * die_size / side, outline, dice)
     if excess is not None and excess > LEAN_EXCESS:
         return True
-    reaches = backdrop_reaches(face, colour, outward, side, die_size, others, outline.reshape(-1, 1, 2))
+    reaches = backdrop_reaches(face, colour, outward, side, die_size, others, tray)
     # a band past the inner edge as wide as the parallax is the side face turned to the middle, and
     # then no band past the outer edge is the die's; but it may be the body of a die below, over
     # which this one leans on the wall, and the dashes of a turned-up face still tell (no flat die

@@ -185,7 +185,7 @@ def paths_on_face(
         grain = darker & (sampled >= floor - tolerance[:, None])
         if grain.any():
             patch = median_3x3(dark, xs[grain], ys[grain])
-            darker[grain] = patch < floor[np.nonzero(grain)[0], 0]
+            darker[grain] = patch < np.broadcast_to(floor, grain.shape)[grain]
     result: np.ndarray = ~((darker | other) & on_path).any(axis=1)
     return result
 
