@@ -11,6 +11,7 @@ still rocking, and the run starts after it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 
 import cv2
 import numpy as np
@@ -28,6 +29,11 @@ NOISE_FRAMES = 3
 # rests 2 frames late and none early by more than a frame
 PAST_NOISE = 3.0
 FLOOR = 10.0
+# consecutive frames at the run's end compared with each other: the quietest pair of them is the
+# scene's noise. A die let go leaning on the wall may rock on by up to a pixel and 2° a frame after
+# the difference image has gone still (on simulated throws, pairs of still frames differed by 2 to 7
+# grey levels round the dice, a die rocking by 0.7 px by 29)
+QUIET_PAIRS = 8
 
 
 def half_frame(image: np.ndarray) -> np.ndarray:
@@ -49,6 +55,49 @@ def _difference(now: np.ndarray, settled: np.ndarray, region: np.ndarray) -> flo
     return float(diff[region].max())
 
 
+def _region(shape: tuple[int, ...], places: Sequence[tuple[tuple[float, float], float]]) -> np.ndarray:
+    """The fine image's pixels round the dice's `places` ((x, y) centre and side, frame pixels)."""
+    region = np.zeros(shape[:2], bool)
+    height, width = shape[:2]
+    for (x, y), side in places:
+        reach = REGION * side / FINE_SCALE
+        cx, cy = x / FINE_SCALE, y / FINE_SCALE
+        x0, x1 = max(0, round(cx - reach)), min(width, round(cx + reach) + 1)
+        y0, y1 = max(0, round(cy - reach)), min(height, round(cy + reach) + 1)
+        region[y0:y1, x0:x1] = True
+    return region
+
+
+def _rows(region: np.ndarray) -> slice:
+    """The rows the region spans and one more each side: each row's gain is taken over the whole row
+    and the 3x3 blur reaches a row further, so the rows beyond change nothing within it."""
+    rows = np.flatnonzero(region.any(axis=1))
+    return slice(max(0, int(rows[0]) - 1), min(region.shape[0], int(rows[-1]) + 2))
+
+
+def rocks_at_end(
+    run: Sequence[tuple[int, np.ndarray]],
+    places: Sequence[tuple[tuple[float, float], float]],
+) -> bool:
+    """True when a die still moved within the last NOISE_FRAMES frames of `run` (t_ns, `half_frame`):
+    two consecutive frames there differ round the dice's `places` further than PAST_NOISE times the
+    quietest pair of the last QUIET_PAIRS (and FLOOR levels). The run then is not still yet: its
+    frames before the last motion show the noise no better than the motion."""
+    frames = [_grey(fine) for _, fine in list(run)[-QUIET_PAIRS - 1:]]
+    if len(frames) < NOISE_FRAMES + 2 or not places:
+        return False
+    region = _region(frames[-1].shape, places)
+    if not region.any():
+        return False
+    rows = _rows(region)
+    pairs = [
+        _difference(now[rows], before[rows], region[rows])
+        for before, now in pairwise(frames)
+    ]
+    limit = max(FLOOR, PAST_NOISE * min(pairs))
+    return any(level > limit for level in pairs[-NOISE_FRAMES:])
+
+
 def first_still_round_dice(
     run: Sequence[tuple[int, np.ndarray]],
     first: int,
@@ -61,17 +110,11 @@ def first_still_round_dice(
     if len(frames) < 2 or not places:
         return first
     settled = frames[-1][1]
-    region = np.zeros(settled.shape, bool)
-    height, width = settled.shape
-    for (x, y), side in places:
-        reach = REGION * side / FINE_SCALE
-        cx, cy = x / FINE_SCALE, y / FINE_SCALE
-        x0, x1 = max(0, round(cx - reach)), min(width, round(cx + reach) + 1)
-        y0, y1 = max(0, round(cy - reach)), min(height, round(cy + reach) + 1)
-        region[y0:y1, x0:x1] = True
+    region = _region(settled.shape, places)
     if not region.any():
         return first
-    levels = [_difference(fine, settled, region) for _, fine in frames]
+    rows = _rows(region)
+    levels = [_difference(fine[rows], settled[rows], region[rows]) for _, fine in frames]
     recent = sorted(levels[-NOISE_FRAMES - 1:-1])
     noise = recent[len(recent) // 2] if recent else 0.0
     limit = max(FLOOR, PAST_NOISE * noise)

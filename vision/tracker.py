@@ -33,7 +33,7 @@ from vision.errors import VisionError
 from vision.events import RestingDie, TrayAtRest, TrayEvent, TrayMotion
 from vision.profile import CalibrationProfile
 from vision.reader import DiceReader, Reading
-from vision.settle import first_after_last_past, first_still_round_dice, half_frame
+from vision.settle import first_after_last_past, first_still_round_dice, half_frame, rocks_at_end
 
 # frames kept to look back over a still run: longer than any settle time at 60 fps
 _RECENT_FRAMES = 32
@@ -41,6 +41,8 @@ _RECENT_FRAMES = 32
 # far past that noise a frame must differ to be still moving
 _NOISE_FRAMES = 3
 _PAST_NOISE = 2.0
+# a die found at rest: value (None when refused), centre, side, confidence, reason refused
+_Found = tuple[int | None, tuple[float, float], float, float, str | None]
 
 
 @dataclass(frozen=True)
@@ -94,6 +96,8 @@ class TrayTracker:
         # frame round the dice once they are read (`vision/settle.py`); none are kept at rest
         self._fine: deque[tuple[int, np.ndarray]] = deque(maxlen=_RECENT_FRAMES)
         self._still_since: int | None = None
+        # a die seen rocking round its place at the end of a still run holds the rest back until then
+        self._hold_until = 0
         self._anchor: np.ndarray | None = None
         self._after_anchor: tuple[int, np.ndarray] | None = None  # the frame after the anchor
         self._moving = True  # until the first rest, the tray's state is unknown
@@ -123,6 +127,7 @@ class TrayTracker:
             return events
         if self._changed(small, prev):
             self._still_since = None
+            self._hold_until = 0
             self._occluded_run = False
             if not self._moving:
                 self._moving = True
@@ -149,7 +154,7 @@ class TrayTracker:
                 return events
         if not self._moving or self._occluded_run:
             return events
-        if t_ns - self._still_since < self.settings.settle_ns:
+        if t_ns - self._still_since < self.settings.settle_ns or t_ns < self._hold_until:
             return events
         reading = None
         if self._occluder_in_view(small):
@@ -161,6 +166,12 @@ class TrayTracker:
             if self._occluder_in_view(small, explained):
                 self._occluded_run = True
                 return events
+        reading = reading or self._reader.read(image)
+        if rocks_at_end(self._fine, self._places(self._found(reading))):
+            # a die let go leaning on the wall rocks on by a pixel or less, which the small image
+            # averages away: the tray is still once it has been still round the dice the settle time
+            self._hold_until = t_ns + self.settings.settle_ns
+            return events
         events.append(self._settle(self._first_settled(self._still_since, small), image, small, reading))
         return events
 
@@ -299,21 +310,24 @@ class TrayTracker:
             cv2.circle(mask, (round(x / self._scale), round(y / self._scale)), radius, 1, -1)
         return mask.astype(bool)
 
+    @staticmethod
+    def _found(reading: Reading) -> list[_Found]:
+        """Every die of a reading, read or refused, a refused one given the read dice's typical size."""
+        found: list[_Found] = [(d.value, d.center, d.size, d.confidence, None) for d in reading.dice]
+        typical = float(np.median([f[2] for f in found])) if found else 0.0
+        return found + [(None, u.center, typical, 0.0, u.reason) for u in reading.unreadable]
+
+    def _places(self, found: list[_Found]) -> list[tuple[tuple[float, float], float]]:
+        """(centre, side) of each die found, frame pixels; the profile's size for a side unknown."""
+        return [(f[1], f[2] or self.profile.die_size_px or 0.0) for f in found]
+
     def _settle(
-        self, t_first_still: int, image: np.ndarray, small: np.ndarray, reading: Reading | None = None
+        self, t_first_still: int, image: np.ndarray, small: np.ndarray, reading: Reading
     ) -> TrayAtRest:
-        reading = reading or self._reader.read(image)
         self.last_reading = reading
         grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-        found: list[tuple[int | None, tuple[float, float], float, float, str | None]] = [
-            (d.value, d.center, d.size, d.confidence, None) for d in reading.dice
-        ]
-        typical = float(np.median([f[2] for f in found])) if found else 0.0
-        found += [
-            (None, u.center, typical, 0.0, u.reason) for u in reading.unreadable
-        ]
-        places = [(f[1], f[2] or self.profile.die_size_px or typical) for f in found]
-        t_first_still = first_still_round_dice(self._fine, t_first_still, places)
+        found = self._found(reading)
+        t_first_still = first_still_round_dice(self._fine, t_first_still, self._places(found))
         self._fine.clear()
         kept: list[RestingDie] = []
         off_tray = 0

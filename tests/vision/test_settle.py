@@ -7,7 +7,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.settle import first_still_round_dice, half_frame
+from vision.settle import first_still_round_dice, half_frame, rocks_at_end
 
 FRAME_NS = 33_333_333
 DIE = ((320.0, 200.0), 30.0)
@@ -54,3 +54,29 @@ def test_the_first_still_frame_never_moves_earlier() -> None:
     poses = [(0.8, 2.0), (0.4, 1.0), (0.0, 0.0), (0.0, 0.0), (0.0, 0.0), (0.0, 0.0), (0.0, 0.0)]
     run = run_of(poses)
     assert first_still_round_dice(run, 4 * FRAME_NS, [DIE]) == 4 * FRAME_NS
+
+
+def test_a_die_rocking_in_the_last_frames_is_not_still_yet() -> None:
+    # still for six frames, then rocking by 0.35 px and 1° in each of the last two
+    poses = [(0.0, 0.0)] * 6 + [(0.35, 1.0), (0.7, 2.0)]
+    assert rocks_at_end(run_of(poses), [DIE])
+
+
+def test_noise_alone_is_no_rocking() -> None:
+    assert not rocks_at_end(run_of([(0.0, 0.0)] * 9, seed=3), [DIE])
+
+
+def test_rocking_before_the_last_frames_is_left_to_the_first_still_frame() -> None:
+    # the die stopped four frames before the end: the run's end is still, and where it began is
+    # found by comparing each frame with the settled one
+    poses = [(0.35, 1.0), (0.7, 2.0)] + [(0.7, 2.0)] * 5
+    run = run_of(poses)
+    assert not rocks_at_end(run, [DIE])
+    assert first_still_round_dice(run, 0, [DIE]) == FRAME_NS
+
+
+def test_rocking_is_looked_for_round_the_dice_only() -> None:
+    poses = [(0.0, 0.0)] * 6 + [(0.35, 1.0), (0.7, 2.0)]
+    run = run_of(poses)
+    assert not rocks_at_end(run, [((100.0, 400.0), 30.0)])
+    assert not rocks_at_end(run, [])

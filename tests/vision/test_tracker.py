@@ -330,3 +330,37 @@ def test_a_white_balance_step_is_not_motion() -> None:
     tracker = TrayTracker()
     assert not tracker._changed(tracker._shrink(warmer), tracker._shrink(scene))
     assert tracker._changed(tracker._shrink(warmer), tracker._shrink(tray_with([], seed=6)))
+
+
+def rocked_about(
+    scene: np.ndarray, centre: tuple[float, float], shift_px: float, turn_deg: float
+) -> np.ndarray:
+    """The scene with the 60-pixel square round `centre` (a die, its shadow and some felt) turned
+    and moved down by sub-pixel amounts: a die rocking where it lies."""
+    x, y = round(centre[0]), round(centre[1])
+    out = scene.copy()
+    patch = scene[y - 30:y + 30, x - 30:x + 30]
+    turn = cv2.getRotationMatrix2D((30.0, 30.0), turn_deg, 1.0)
+    turn[1, 2] += shift_px
+    out[y - 30:y + 30, x - 30:x + 30] = cv2.warpAffine(
+        patch, turn, (60, 60), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+    )
+    return out
+
+
+def test_a_die_rocking_below_the_motion_threshold_holds_the_rest_back() -> None:
+    # a die let go leaning on the wall rocks on by under a pixel a frame after it lands: the small
+    # image stays still, so by it alone the tray rests 150 ms after the landing, stamped there.
+    # Round the die at half size the rocking shows: the rest waits until the die has been still
+    # the settle time, and is stamped on the frame it stopped in
+    scene = with_noise(tray_with([DrawnDie(4, (300, 240))], seed=5), 7)
+    landing = [tray_with([DrawnDie(4, (200 + 30 * k, 240))], seed=k) for k in range(3)]
+    still = [with_noise(scene, 10 + k) for k in range(4)]
+    rocking = [with_noise(rocked_about(scene, (300, 240), 0.2 * k, 0.5 * k), 20 + k) for k in (1, 2)]
+    settled = [with_noise(rocked_about(scene, (300, 240), 0.4, 1.0), 30 + k) for k in range(10)]
+    frames = [EMPTY] * 2 + landing + still + rocking + settled
+    events = run(TrayTracker(), frames)
+    assert not [k for k, e in events if isinstance(e, TrayMotion)]  # the rocking is no motion
+    ((at, rest),) = [(k, e) for k, e in events if isinstance(e, TrayAtRest)]
+    assert rest.t_ns == 10 * FRAME_NS  # the first frame of the settled pose
+    assert at >= 15  # and announced once the die has been still the settle time since
