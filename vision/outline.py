@@ -34,8 +34,9 @@ GRAIN_RAYS = 4  # rays (of 32) ended by the grain within that reach: no die's fa
 OPEN_REACH = 0.85
 OPEN_RAYS = 8
 # grey levels: a felt's specks of grain stand out from it by about the pip search's floor (28–34 on
-# the simulated felts), a pip's paint from its face by several times it (90–145 on ivory dice)
-PAINT_CONTRAST = 60.0
+# the simulated felts), a pip's paint from its face by several times it (90–145 on ivory dice; the
+# tiny red pip of a grey 1 on mauve felt, blurred on a die of 23 px, 58)
+PAINT_CONTRAST = 50.0
 MARK_REACH = 0.75  # die sides: the marks (pips) of the die itself, looked past
 ON_FACE = 1.45  # grid steps from a face's centre: its pips (`verdicts.on_face`)
 BODY_REACH = 1.0  # die sides from part of a face: as far as its die's body, seen from above, goes
