@@ -167,12 +167,14 @@ class TrayTracker:
                 self._occluded_run = True
                 return events
         reading = reading or self._reader.read(image)
-        if rocks_at_end(self._fine, self._places(self._found(reading))):
+        found = self._found(reading)
+        if rocks_at_end(self._fine, self._places(found)):
             # a die let go leaning on the wall rocks on by a pixel or less, which the small image
             # averages away: the tray is still once it has been still round the dice the settle time
             self._hold_until = t_ns + self.settings.settle_ns
             return events
-        events.append(self._settle(self._first_settled(self._still_since, small), image, small, reading))
+        first = self._first_settled(self._still_since, small)
+        events.append(self._settle(first, image, small, reading, found))
         return events
 
     # -- per-frame work -------------------------------------------------------------------------
@@ -322,11 +324,11 @@ class TrayTracker:
         return [(f[1], f[2] or self.profile.die_size_px or 0.0) for f in found]
 
     def _settle(
-        self, t_first_still: int, image: np.ndarray, small: np.ndarray, reading: Reading
+        self, t_first_still: int, image: np.ndarray, small: np.ndarray, reading: Reading,
+        found: list[_Found],
     ) -> TrayAtRest:
         self.last_reading = reading
         grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-        found = self._found(reading)
         t_first_still = first_still_round_dice(self._fine, t_first_still, self._places(found))
         self._fine.clear()
         kept: list[RestingDie] = []
