@@ -33,6 +33,11 @@ ON_DIAGONAL = math.radians(6.0)
 # lies, and weaker edges still do: ivory on white felt by the wall, where the edges are faintest and
 # the wall's run along the picture, agreed 0.33 round a leaning 1's pip and its turned-up face's dash
 PAIR_TURN_AGREEMENT = 0.3
+# grey levels: one flat face takes one light, and the face round one pip of a flat 2 differs from
+# the face round the other by 25 at most on simulated throws (the light's fall across a die, a red
+# die's sheen), their pips' middles by 49 (ivory dice on red felt); a leaning 1's pip and a pip of the
+# face it turns up to the wall, lit from another side, differed by 38 and 59
+LIT_APART = (32.0, 45.0)
 
 
 def face_tolerance(face_level: float, pip_contrast: float) -> float:
@@ -235,3 +240,11 @@ def on_two_faces(
             if off <= ON_DIAGONAL:
                 return False
     return not bool(paths_on_face(dark, colour, pips, np.array([0]), np.array([1]))[0])
+
+
+def lit_apart(pips: list[PipBlob]) -> bool:
+    """True when two pips' faces are lit unlike (the face round each, and each pip's middle): each
+    lies on its own face, turned its own way to the light."""
+    ring = abs(pips[0].ring_level - pips[1].ring_level)
+    middle = abs(pips[0].centre_level - pips[1].centre_level)
+    return ring > LIT_APART[0] and middle > LIT_APART[1]

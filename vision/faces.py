@@ -18,7 +18,7 @@ import numpy as np
 
 from vision.cellglow import pips_in_glow
 from vision.emptycells import cells_are_bare
-from vision.facecolour import level_step, on_two_faces, sample_at
+from vision.facecolour import level_step, lit_apart, on_two_faces, sample_at
 from vision.layout import LayoutFit, fit_layout, fit_six_missing
 from vision.margins import margin_is_face
 from vision.median import median
@@ -324,9 +324,9 @@ def read_group(
     contrasts = [peak_contrast(dark, p) for p in pips] if len(pips) == 2 else []
     if len(pips) == 2 and min(contrasts) < LIKE_TWO_CONTRAST * max(contrasts):
         return refuse("not_pips", "unlike pair")
-    two_faces = len(pips) == 2 and on_two_faces(
+    two_faces = len(pips) == 2 and (lit_apart(pips) or on_two_faces(
         dark, colour, pips, LIKE_ROUNDNESS, side_view[1] if side_view else None
-    )
+    ))
     if two_faces:
         return refuse("cocked", UNLIKE_SQUASH)
     spacing_per_pip = fit.spacing / median(diameters)
