@@ -58,7 +58,8 @@ LOST_PIP_CLEAR = 0.6  # grid spacings: marks this near a lost pip's place are th
 SMEARED_LINE = "smeared 2 or 3"  # the detail of a 2 or a 3 read from streaks
 NO_FIT = "no layout fits"  # the detail of a group refused before any face check
 SPACING = "spacing"  # the detail of a group whose pips are too near for its layout's grid
-UNLIKE_SQUASH = "pips of two faces"  # the detail of a 2 whose pips are squashed unlike, an edge between them
+# the detail of a 2 whose pips are squashed unlike, an edge between them, or lit unlike
+UNLIKE_SQUASH = "pips of two faces"
 
 
 @dataclass(frozen=True)
