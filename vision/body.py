@@ -22,7 +22,7 @@ from vision.innerface import WALL_REACH, felt_past_inner_edge, inner_face_marks
 from vision.lean import dash_past_top_face
 from vision.median import median_along
 from vision.rays import RAY_COUNT, STEP_PX, outward_rays
-from vision.wallfoot import ANOTHER_DIE, outline_depths, wall_direction
+from vision.wallfoot import felt_round, outline_depths, wall_direction
 
 GLOW_SKIP = 0.1  # die sides at the ray's start where a pip's glow may still tint the face
 # a side face is lit unlike the top face, turned from the light down to a third of its brightness;
@@ -33,9 +33,6 @@ BESIDE = 1.2  # die sides across from the centre: felt beside the die, clear of 
 # the felt beside the die as a whole (its median) within this of the die's tint has pixels within
 # TINT of it, which a run onto the felt takes for die: such a band tells nothing
 BESIDE_TINT = 1.5 * TINT
-# die sides from the centre: the felt round a die, clear of its corners (0.71) and its side faces
-FELT_ROUND = 1.3
-FELT_SAMPLES = 8  # of the ring's 32: a quarter of it on the felt, not one speck of grain
 REF_BAND = (0.36, 0.44)  # die sides from the centre: bare top face between pips and edge
 # die sides past the outer edge beyond what the side edges show: edge blur and noise make up to
 # 0.05 (little over a pixel at 26 pixels a die); a second face tipped 25° or more shows a band
@@ -136,31 +133,6 @@ def body_reach(
     # for a 1, the ray square to the edge reaches least; one ray of the fan may stop sooner on a
     # pip of the second face (neither die colour nor background), so the second least counts
     return float(median_along(reach)) if face.fit is not None else float(np.partition(reach, 1)[1])
-
-
-def felt_round(
-    centre: tuple[float, float], colour: np.ndarray, outline: np.ndarray, die_size: float,
-    others: list[tuple[float, float]],
-) -> list[np.ndarray]:
-    """The felt round a die: samples of a ring FELT_ROUND die sides round its centre that lie on the
-    tray and on no other die (ANOTHER_DIE of its centre); none when fewer than FELT_SAMPLES do.
-
-    The felt is one cloth, of one tint all round the die (a shadow on it keeps that tint): where
-    both flanks beside the band past the outer edge are the wall or another die, it is read here.
-    """
-    turn = np.linspace(0.0, 2.0 * math.pi, 32, endpoint=False)
-    xs = centre[0] + FELT_ROUND * die_size * np.cos(turn)
-    ys = centre[1] + FELT_ROUND * die_size * np.sin(turn)
-    keep = outline_depths(outline, xs, ys) >= 0
-    for other_x, other_y in others:
-        keep &= np.hypot(xs - other_x, ys - other_y) >= ANOTHER_DIE * die_size
-    if int(keep.sum()) < FELT_SAMPLES:
-        return []
-    ring = cv2.remap(
-        colour, xs[None].astype(np.float32), ys[None].astype(np.float32), cv2.INTER_LINEAR,
-        borderMode=cv2.BORDER_REPLICATE,
-    )[0].astype(np.float32)
-    return [ring[keep]]
 
 
 def _die_like(samples: np.ndarray, ref: np.ndarray, tint_limit: float = TINT) -> np.ndarray:

@@ -13,9 +13,9 @@ from __future__ import annotations
 import numpy as np
 
 from vision.backdrop import SIDE_TINT, bare_top_colour
-from vision.body import felt_round
 from vision.faces import Face
 from vision.pips import PipBlob
+from vision.wallfoot import felt_round
 
 BLENDS = np.linspace(0.0, 1.0, 21)  # shares of the die's colour in the blend with its pips' ink
 
@@ -33,7 +33,7 @@ def felt_past_face(
     The mark (the median of the 3×3 pixels at its centre: one noisy pixel does not count) is
     further than SIDE_TINT (the most a side face's shade moves the top face's tint) from every blend
     of the top pips' ink and the top face's colour, and nearer the tint of the felt round the die
-    (`body.felt_round`, clear of the tray's wall and of the `others` dice) than to any such blend.
+    (`wallfoot.felt_round`, clear of the tray's wall and of the `others` dice) than to any such blend.
     No felt to compare with (the die hemmed in by the wall and other dice): it is not.
     """
     h, w = colour.shape[:2]

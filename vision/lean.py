@@ -21,8 +21,9 @@ from vision.clipped import unclipped
 from vision.edgeturn import square_turn
 from vision.facecolour import face_tolerance
 from vision.faces import Face
+from vision.outlinefoot import wall_along_outline
 from vision.rays import band_grid
-from vision.wallfoot import background_beside, wall_along_outline, wall_beside
+from vision.wallfoot import background_beside, wall_beside
 
 BAND_ALONG = (0.45, 0.9)  # die sides from the top face's centre, away from the view's centre
 BAND_ACROSS = 0.45  # half width of the band, die sides
@@ -220,7 +221,7 @@ def dash_past_top_face(
     of the top face's, on face darker than SHADED_FACE of it that is not the background beside the
     die (`wallfoot.background_beside`; `others`, the centres of the frame's other dice, are none of it).
     With the tray's `outline`, the wall's foot is also looked for along it, where a round tray's wall
-    curves away from its nearest straight direction (`wallfoot.wall_along_outline`).
+    curves away from its nearest straight direction (`outlinefoot.wall_along_outline`).
     `reach` (die sides from the top face's centre) ends the band short of BAND_ALONG's end.
     """
     levels = top_face_levels(face, dark, die_size)
@@ -332,7 +333,7 @@ def dash_past_top_face(
             wall is not None and colour is not None and face_level <= SHADED_FACE * level
             and not background_beside(
                 colour, shade, dash_x, dash_y, face.center, wall, die_size,
-                (top, face.fit.angle if face.fit is not None else turn), others,
+                (top, face.fit.angle if face.fit is not None else turn), others, outline,
             )
         ):
             return True

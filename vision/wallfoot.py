@@ -56,6 +56,9 @@ RAMP_LIGHT = 0.85
 RAMP_DARK = 0.3
 RAMP_STEP = 0.02  # die sides between samples of the ramp
 RAMP_FROM = (0.45, 1.1)  # die sides from the centre: just inside the top face's edge, past the band
+# die sides from the centre: the felt round a die, clear of its corners (0.71) and its side faces
+FELT_ROUND = 1.3
+FELT_SAMPLES = 8  # of the ring's 32: a quarter of it on the felt, not one speck of grain
 
 
 def outline_depths(outline: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
@@ -97,10 +100,10 @@ def wall_beside(
     to FELT_BLEND of the felt on that flank level with the die's centre; where that is not the
     wall's foot on a flank (a neighbour against the wall hides it), PAST_NEIGHBOUR die sides along.
     """
-    mark = _median_colour(colour, xs, ys)
+    mark = median_colour(colour, xs, ys)
     near = _flanks(colour, xs, ys, centre, wall, die_size)
     far = _flanks(colour, xs, ys, centre, wall, die_size, PAST_NEIGHBOUR)
-    return all(_foot_like(mark, *a) or _foot_like(mark, *b) for a, b in zip(near, far, strict=True))
+    return all(foot_like(mark, *a) or foot_like(mark, *b) for a, b in zip(near, far, strict=True))
 
 
 def _flanks(
@@ -120,18 +123,18 @@ def _flanks(
     along = (xs - centre[0]) * tx + (ys - centre[1]) * ty
     for flank in (-reach * die_size, reach * die_size):
         shift = flank - along
-        at_depth = _median_colour(colour, xs + shift * tx, ys + shift * ty)
-        level_with_die = _median_colour(
-            colour, centre[0] + flank * tx + _GRID_X, centre[1] + flank * ty + _GRID_Y
+        at_depth = median_colour(colour, xs + shift * tx, ys + shift * ty)
+        level_with_die = median_colour(
+            colour, centre[0] + flank * tx + GRID_X, centre[1] + flank * ty + GRID_Y
         )
         yield at_depth, level_with_die
 
 
 # the pixels round a felt point, a pixel apart: one noisy pixel does not count
-_GRID_X, _GRID_Y = (g.ravel() for g in np.meshgrid([-1.0, 0.0, 1.0], [-1.0, 0.0, 1.0]))
+GRID_X, GRID_Y = (g.ravel() for g in np.meshgrid([-1.0, 0.0, 1.0], [-1.0, 0.0, 1.0]))
 
 
-def _foot_like(mark: np.ndarray, wall: np.ndarray, felt: np.ndarray) -> bool:
+def foot_like(mark: np.ndarray, wall: np.ndarray, felt: np.ndarray) -> bool:
     """Whether `mark` is the `wall`'s colour blended with up to FELT_BLEND of the `felt`'s: of such a
     blend's tint, and as bright as the wall up to as bright as the blend (each within FOOT_SHADE)."""
     total = float(wall.sum())
@@ -158,6 +161,7 @@ def background_beside(
     die_size: float,
     top: tuple[np.ndarray, float | None] | None = None,
     others: list[tuple[float, float]] | None = None,
+    outline: np.ndarray | None = None,
 ) -> bool:
     """Whether `shade` (a colour seen round the pixels xs, ys past a die) is the background's: the
     felt or the wall beside the die on either flank (at the pixels' depth, or level with the die's
@@ -166,11 +170,12 @@ def background_beside(
     With `top` (the top face's colour and the turn of its square, None for a circle), a shade darker
     than the top face is such a blur only where the top face and the felt give onto the pixels within
     EDGE_RAMP die sides (`ramp_width`). A flank where one of `others` (the centres of the frame's
-    other dice) lies, level with the die's centre, is that die, no background.
+    other dice) lies, level with the die's centre, is that die, no background; with the tray's
+    `outline`, when both flanks are, the felt round the die (`felt_round`) stands for them.
     """
     dx, dy = float(np.mean(xs)) - centre[0], float(np.mean(ys)) - centre[1]
     way = BACKGROUND_PAST * die_size / max(math.hypot(dx, dy), 1e-6)
-    past = _median_colour(colour, xs + way * dx, ys + way * dy)
+    past = median_colour(colour, xs + way * dx, ys + way * dy)
     tx, ty = wall
     sampled = _flanks(colour, xs, ys, centre, wall, die_size)
     flanks = [
@@ -182,6 +187,11 @@ def background_beside(
             for other in others or []
         )
     ]
+    if not flanks and outline is not None:
+        # both flanks are other dice: the felt is one cloth, of one tint all round the die
+        flanks = [(felt, felt) for felt in (np.median(ring, axis=0) for ring in felt_round(
+            centre, colour, outline, die_size, others or []
+        ))]
     blends = np.linspace(0.0, 1.0, 11)
     if top is not None and float(shade.sum()) < float(top[0].sum()):
         light = min([float(top[0].sum())] + [float(felt.sum()) for _, felt in flanks])
@@ -273,7 +283,7 @@ def _alike(shade: np.ndarray, background: np.ndarray) -> bool:
     return bool(_alike_each(shade, background))
 
 
-def _median_colour(colour: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+def median_colour(colour: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
     # past the picture's border is black: no wall to match there
     samples = cv2.remap(
         colour, xs.astype(np.float32)[None], ys.astype(np.float32)[None], cv2.INTER_LINEAR,
@@ -282,90 +292,26 @@ def _median_colour(colour: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.nda
     return np.median(samples.astype(np.float32), axis=0)
 
 
-# the wall's foot on the felt is a line along the tray's outline: a stroke of it seen past a die keeps
-# one depth inside the outline to a pixel over its length (0.5 to 1.05 px past flat dice by round
-# walls on simulated throws), where a pip lying across that line spans its own width (a leaning 6's, 1.5)
-FOOT_DEPTH_SPREAD = 1.2
-# and it is the outline itself, the felt's edge: a stroke of it lies within the calibrated outline's
-# pixel and a pixel of blur of it (medians of -0.5 to -1.1 px measured), where a turned-up face's pip
-# lying on the wall lies up the wall (a leaning 2's, 3.3 px out)
-FOOT_OFF_OUTLINE = 2.0
-FOOT_DEPTH_SHIFTS = (-1.0, -0.5, 0.0, 0.5, 1.0)
-_ALONG = np.linspace(-2.0, 2.0, 5)  # pixels along the outline: one noisy pixel does not count
+def felt_round(
+    centre: tuple[float, float], colour: np.ndarray, outline: np.ndarray, die_size: float,
+    others: list[tuple[float, float]],
+) -> list[np.ndarray]:
+    """The felt round a die: samples of a ring FELT_ROUND die sides round its centre that lie on the
+    tray and on no other die (ANOTHER_DIE of its centre); none when fewer than FELT_SAMPLES do.
 
-
-def wall_along_outline(
-    colour: np.ndarray,
-    xs: np.ndarray,
-    ys: np.ndarray,
-    centre: tuple[float, float],
-    outline: np.ndarray,
-    die_size: float,
-) -> bool:
-    """Whether the pixels (xs, ys) are a stroke of the wall's foot that runs on along the tray's
-    `outline` where it curves (a round tray): they keep one depth inside the outline within
-    FOOT_DEPTH_SPREAD pixels, within FOOT_OFF_OUTLINE of the outline, and have the colour
-    (`_foot_like`) of the points WALL_FLANK die sides along the outline either side of the die, at
-    that depth, as `wall_beside` asks along a straight wall.
+    The felt is one cloth, of one tint all round the die (a shadow on it keeps that tint): where
+    both flanks beside the band past the outer edge are the wall or another die, it is read here.
     """
-    depths = outline_depths(outline, xs, ys)
-    low, high = np.percentile(depths, (10, 90))
-    if high - low > FOOT_DEPTH_SPREAD:
-        return False
-    depth = float(np.median(depths))
-    if abs(depth) > FOOT_OFF_OUTLINE:
-        return False
-    centre_depth = float(outline_depths(outline, np.array([centre[0]]), np.array([centre[1]]))[0])
-    mark = _median_colour(colour, xs, ys)
-    for reach in (WALL_FLANK, PAST_NEIGHBOUR):
-        flanks = _outline_flanks(outline, centre, reach * die_size)
-        if flanks is None:
-            return False
-        found = []
-        for (px, py), (nx, ny) in flanks:
-            level = _median_colour(colour, px + centre_depth * nx + _GRID_X, py + centre_depth * ny + _GRID_Y)
-            # along the outline only (the stroke is a pixel thin), within a pixel of the stroke's depth
-            # either way: the outline is the tray's as calibrated, to a pixel
-            walls = [
-                _median_colour(
-                    colour, px + (depth + shift) * nx - ny * _ALONG, py + (depth + shift) * ny + nx * _ALONG
-                )
-                for shift in FOOT_DEPTH_SHIFTS
-            ]
-            found.append(any(_foot_like(mark, wall, level) for wall in walls))
-        if all(found):
-            return True
-    return False
-
-
-def _outline_flanks(
-    outline: np.ndarray, centre: tuple[float, float], reach: float
-) -> list[tuple[tuple[float, float], tuple[float, float]]] | None:
-    """The points `reach` pixels along the outline either way from its point nearest `centre`, each
-    with the unit normal into the tray there."""
-    corners = np.asarray(outline, dtype=np.float64).reshape(-1, 2)
-    steps = np.roll(corners, -1, axis=0) - corners
-    lengths = np.hypot(steps[:, 0], steps[:, 1])
-    total = float(lengths.sum())
-    if total < 4.0 * reach:
-        return None
-    point = np.asarray(centre, dtype=np.float64)
-    t = np.clip(((point - corners) * steps).sum(axis=1) / np.maximum(lengths**2, 1e-9), 0.0, 1.0)
-    distances = np.hypot(*(point - corners - t[:, None] * steps).T)
-    nearest = int(np.argmin(distances))
-    starts = np.concatenate([[0.0], np.cumsum(lengths)[:-1]])
-    here = starts[nearest] + t[nearest] * lengths[nearest]
-    # the outline's winding (the sign of its area) sets which normal points into the tray
-    following = np.roll(corners, -1, axis=0)
-    area = float((corners[:, 0] * following[:, 1] - following[:, 0] * corners[:, 1]).sum())
-    inward = 1.0 if area > 0 else -1.0
-    result = []
-    for arc in (here - reach, here + reach):
-        arc %= total
-        k = int(np.searchsorted(starts, arc, side="right") - 1)
-        if lengths[k] < 1e-6:
-            return None
-        tx, ty = steps[k] / lengths[k]
-        at = corners[k] + (arc - starts[k]) / lengths[k] * steps[k]
-        result.append(((float(at[0]), float(at[1])), (-ty * inward, tx * inward)))
-    return result
+    turn = np.linspace(0.0, 2.0 * math.pi, 32, endpoint=False)
+    xs = centre[0] + FELT_ROUND * die_size * np.cos(turn)
+    ys = centre[1] + FELT_ROUND * die_size * np.sin(turn)
+    keep = outline_depths(outline, xs, ys) >= 0
+    for other_x, other_y in others:
+        keep &= np.hypot(xs - other_x, ys - other_y) >= ANOTHER_DIE * die_size
+    if int(keep.sum()) < FELT_SAMPLES:
+        return []
+    ring = cv2.remap(
+        colour, xs[None].astype(np.float32), ys[None].astype(np.float32), cv2.INTER_LINEAR,
+        borderMode=cv2.BORDER_REPLICATE,
+    )[0].astype(np.float32)
+    return [ring[keep]]

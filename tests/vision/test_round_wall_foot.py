@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from tests.vision.saved_rests import read_saved
-from vision.wallfoot import wall_along_outline
+from vision.outlinefoot import wall_along_outline
 
 
 @pytest.mark.parametrize(
