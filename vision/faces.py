@@ -113,7 +113,9 @@ def _cut_with_pips(pips: list[PipBlob], marks: list[PipBlob]) -> list[PipBlob]:
             and like_size(b.diameter, size, GROUP_SIZE_PX) and b.contrast >= LIKE_CONTRAST * contrast]
 
 
-def _tiny_pips_in_cells(fit: LayoutFit, pips: list[PipBlob], marks: list[PipBlob]) -> list[PipBlob]:
+def _tiny_pips_in_cells(
+    image: np.ndarray, fit: LayoutFit, pips: list[PipBlob], marks: list[PipBlob]
+) -> list[PipBlob]:
     """Marks in empty cells that are pips of the face but for a roundness below measuring; the
     face with them must fit a layout of its own."""
     empty = fit.empty_cells()
@@ -123,6 +125,13 @@ def _tiny_pips_in_cells(fit: LayoutFit, pips: list[PipBlob], marks: list[PipBlob
         return min(math.hypot(u - eu, v - ev) for eu, ev in empty)
 
     glowing = pips_in_glow(fit, pips, marks, lambda a, b: like_size(a, b, GROUP_SIZE_PX))
+    # the pips crowding a cell darken the threshold's window mean round a pip there, whose outline
+    # shrinks as its ring darkens (a red 5's centre pip, 2.9 px against corners of 5.0 to 5.4,
+    # ringed 86.5 against 100 to 143.5): a smaller mark is that pip when measured at half its own
+    # contrast it is of the pips' size (3.7 against 3.7 to 4.8), as `_alike_at_half_contrast` asks
+    # of a face's pips; a smaller mark still counts among the marks that keep a cell's two pips apart
+    shrunk = pips_in_glow(fit, pips, marks, lambda a, b: like_size(a, b, GROUP_SIZE_PX) or a < b)
+    glowing += [m for m in shrunk if m not in glowing and _alike_at_half_contrast(image, [*pips, m])]
     marked = {id(b): b for b in [*pips_but_for_roundness(pips, marks), *_cut_with_pips(pips, marks),
                                  *glowing]}
     found = [blob for blob in marked.values() if off_cell(blob) <= MAX_RESIDUAL]
@@ -335,7 +344,7 @@ def read_group(
         return refuse("not_pips", SPACING)
     smear = smear_direction(pips) if blurred else None
     if not cells_are_bare(dark, fit, pips, smear, side_view is not None):
-        tiny = [] if blurred else _tiny_pips_in_cells(fit, pips, all_marks)
+        tiny = [] if blurred else _tiny_pips_in_cells(dark, fit, pips, all_marks)
         if tiny:
             # the mark is a pip too small for its roundness to mean anything: read the face
             # with it, held to every check (the grid of 4 pips or more shows a tilt)

@@ -51,7 +51,7 @@ def test_a_five_s_centre_pip_darkened_round_by_its_neighbours_glow_is_its_pip() 
         assert centre.ring_level < level - level_step(level)
         fit = fit_layout(np.array([(p.x, p.y) for p in corners]))
         assert fit is not None and fit.value == 4
-        assert _tiny_pips_in_cells(fit, corners, blobs) == [centre]
+        assert _tiny_pips_in_cells(dark, fit, corners, blobs) == [centre]
         face = read_group(dark, colour, [0, 1, 2, 3], corners, blobs)
         assert face.value == 5
 

@@ -127,11 +127,12 @@ def test_a_tiny_pip_in_an_empty_cell_round_within_a_pixel_completes_the_face() -
     fit = fit_layout(np.array([(p.x, p.y) for p in corners]))
     assert fit is not None and fit.value == 4
     centre = replace(blob(50, 50, 3.0), major=4.1, minor=2.2)  # 3 px wide, measured 4 by 2
+    blank = np.zeros((100, 100), np.uint8)  # no mark is measured again on the image
     assert centre.roundness < ROUND_MIN
-    assert _tiny_pips_in_cells(fit, corners, [*corners, centre]) == [centre]
+    assert _tiny_pips_in_cells(blank, fit, corners, [*corners, centre]) == [centre]
     # squashed beyond a pixel each side: a mark, not a pip of the face
     long = replace(blob(50, 50, 4.0), major=6.0, minor=2.6)
-    assert _tiny_pips_in_cells(fit, corners, [*corners, long]) == []
+    assert _tiny_pips_in_cells(blank, fit, corners, [*corners, long]) == []
 
 
 def test_a_tiny_pip_measured_squashed_on_a_square_face_is_round_enough() -> None:
