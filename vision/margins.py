@@ -106,7 +106,7 @@ def margin_is_face(
     if len(pips) == 4 and int(off.sum()) > 1:
         off &= ~_like_centre(dark, colour, fit, level, seen, contrast)
     if len(pips) == 3 and int(off.sum()) > 1:
-        off &= ~_like_corners(dark, colour, fit, level, seen, contrast, floor, face)
+        off &= ~_like_corners(dark, colour, fit, level, seen, contrast, floor, face, xs, ys)
     if len(pips) >= 4 and int(off.sum()) > 1:
         # a grainy face darkens single pixels past its tolerance (a cream 5 of pips ringed 195, a
         # mid-side pixel 169 among 166 to 206): it is read there as the median of 3x3 pixels,
@@ -137,9 +137,10 @@ def _like_centre(
 
 def _like_corners(
     dark: np.ndarray, colour: np.ndarray, fit: LayoutFit, level: np.ndarray, seen: np.ndarray,
-    contrast: float, floor: float, face: np.ndarray,
+    contrast: float, floor: float, face: np.ndarray, xs: np.ndarray, ys: np.ndarray,
 ) -> np.ndarray:
-    """Which mid-sides (their `level` and colour `seen`) are the face at a 3's bare corners.
+    """Which mid-sides (at `xs`, `ys`, their `level` and colour `seen`) are the face at a 3's bare
+    corners.
 
     A sharpened picture rings dark pips with a halo brighter than the bare face, and the rings
     read at a 3's pips, a diagonal of three halos, set the face's level above it (a white 3 ringed
@@ -154,7 +155,21 @@ def _like_corners(
         return np.zeros(len(level), dtype=bool)
     corner_level = float(sample_at(dark, corner_x, corner_y).mean())
     corner = colour_at(colour, corner_x, corner_y).mean(axis=0)
-    return _as_face_there(level, seen, corner_level, corner, contrast)
+    alike = _as_face_there(level, seen, corner_level, corner, contrast)
+    # Both corners face, pixel by pixel: the grid's square, its two pips and two bare corners,
+    # lies on one face, as a 4's pips show theirs, and a grain of that face is no end of it. A
+    # grainy face darkens patches of a few pixels past its tolerance (a flat cream 3 of dark pips
+    # on a die 31 px wide, three rests: pips ringed 171 to 182, its face 138 to 213 pixel by
+    # pixel, two mid-sides past its top pip on grains of 138 to 147, its corners 163 to 176):
+    # the mid-sides and the corners are read there as the medians of 3x3 pixels (mid-sides 150
+    # to 162, corners 163 to 174, the floor they set 144 to 148), which a grain does not move and
+    # the die's edge or its shadow, a band wider than that, does
+    grain = median_3x3(dark, corner_x, corner_y).mean()
+    grain_colour = median_3x3(colour, corner_x, corner_y).mean(axis=0)
+    grainy: np.ndarray = _as_face_there(
+        median_3x3(dark, xs, ys), median_3x3(colour, xs, ys), float(grain), grain_colour, contrast
+    )
+    return alike | grainy
 
 
 def _as_face_there(
