@@ -19,9 +19,9 @@ import numpy as np
 from vision.body import _die_like
 from vision.facecolour import colour_at, face_colours, face_tolerance, off_face, sample_at
 from vision.facerays import TINT_NOISE
-from vision.faces import Face
+from vision.faces import SIDE_PER_SPACING, Face
 from vision.pips import PipBlob
-from vision.wallfoot import outline_depths
+from vision.wallfoot import outline_depths, wall_direction
 
 FACE_RING = 0.2  # die sides from the centre: the face between a 5's centre pip and its corners
 FELT_RING = 1.3  # die sides from the centre: the felt beside a die, clear of its corners
@@ -42,6 +42,11 @@ ON_FACE = 1.45  # grid steps from a face's centre: its pips (`verdicts.on_face`)
 BODY_REACH = 1.0  # die sides from part of a face: as far as its die's body, seen from above, goes
 BODY_AREA = (0.4, 2.0)  # die sides squared: a top face, with up to as much of side faces showing
 BODY_SHIFT = 0.75  # die sides: part of a face lies on its die, within half its diagonal of the centre
+# die sides: the furthest a pip's centre lies from its face's centre along the face's axes (the
+# reader's grid puts corner pips at 0.26; a pip is 0.1 of a side wide at least, and printed clear of
+# the rounded edge), and a pixel of a pip centre's error
+PIP_SPREAD = 0.35
+CENTRE_PX = 1.0
 
 
 def _ring(
@@ -125,6 +130,32 @@ def on_bare_felt(
     if grain_ended_rays(face, dark, colour, marks, side) >= GRAIN_RAYS:
         return True
     return 32 - grain_ended_rays(face, dark, colour, marks, side, OPEN_REACH) >= OPEN_RAYS
+
+
+def short_of_any_top_face(
+    face: Face, outline: np.ndarray, nadir: tuple[float, float], focal: float, side: float
+) -> bool:
+    """True when a refused pair of pips is centred nearer the felt's edge than a die's top face.
+
+    A die on the felt, flat or leaning on the wall by θ (its top tipped away from the wall, up to
+    45°), has its top face's centre s (cos θ / 2 + sin θ) from the wall's foot and s (cos θ + sin θ / 2)
+    above the felt; the camera sees it shifted outwards by that height times d / f (d the centre's
+    distance from the point below the lens, across the wall): s (0.5 - d / f) inside the felt's edge
+    at the least (θ = 0, a flat die against the wall). Two pips of one face D apart lie within
+    PIP_SPREAD of a side of its centre along its axes: their midpoint within √2 (PIP_SPREAD s - D / 2√2)
+    of that centre. Only a pair fitted as a 2 (its `size`, D = 2√2 size / SIDE_PER_SPACING) is judged.
+    """
+    if face.value is not None or face.reason is None or face.pip_count != 2:
+        return False
+    cx, cy = face.center
+    depth = float(outline_depths(outline, np.array([cx]), np.array([cy]))[0])
+    if depth < 0.0:
+        return False  # past the felt's edge: a die beside the tray may lie there
+    tx, ty = wall_direction(outline, face.center)
+    across = abs((cx - nadir[0]) * ty - (cy - nadir[1]) * tx)  # from the point below the lens
+    apart = 2.0 * math.sqrt(2.0) * face.size / SIDE_PER_SPACING
+    off_centre = math.sqrt(2.0) * max(0.0, PIP_SPREAD * side - apart / (2.0 * math.sqrt(2.0)))
+    return depth < side * (0.5 - across / focal) - off_centre - CENTRE_PX
 
 
 def body_centre(

@@ -26,7 +26,7 @@ from vision.grouping import group_pips
 from vision.median import median
 from vision.oblique import CameraSquash
 from vision.ones import LIKE_PIP_NEAR, alone_again, read_lone_pip, read_on_square, recheck_lone_one
-from vision.outline import body_centre, on_bare_felt
+from vision.outline import body_centre, on_bare_felt, short_of_any_top_face
 from vision.pips import PipBlob, PipSearch, cut_far_apart, find_pip_blobs
 from vision.planes import dark_pip_plane, grey_plane, white_balanced
 from vision.profile import CalibrationProfile
@@ -346,6 +346,10 @@ class DiceReader:
                 or (f.pip_count > 2 and any(f is die for die in leaning))
                 or not on_bare_felt(f, dark, colour, blobs, expected, outline)
             ]
+            if outline is not None and nadir is not None and self.profile.focal_px:
+                # a pair refused nearer the felt's edge than any die's top face is seen lies on the wall
+                focal = self.profile.focal_px
+                faces = [f for f in faces if not short_of_any_top_face(f, outline, nadir, focal, expected)]
             # pips refused as part of a face are reported where their die's body is
             faces = [_at_body(f, colour, blobs, expected) if f.detail == OTHER_SIZE else f for f in faces]
         return faces
