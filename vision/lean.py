@@ -327,14 +327,26 @@ def dash_past_top_face(
         tint = np.abs(shade / max(float(shade.sum()), 1.0) - lit / max(float(lit.sum()), 1.0)).sum()
         if float(tint) > WALL_FACE_TINT:
             continue
-        if not shaded:
-            return True
-        if (
-            wall is not None and colour is not None and face_level <= SHADED_FACE * level
-            and not background_beside(
+        in_shade = face_level <= SHADED_FACE * level
+        beside = (
+            in_shade and wall is not None and colour is not None
+            and background_beside(
                 colour, shade, dash_x, dash_y, face.center, wall, die_size,
                 (top, face.fit.angle if face.fit is not None else turn), others, outline,
             )
+        )
+        if (
+            beside and not shaded and outline is not None and colour is not None
+            and wall_along_outline(colour, dash_x, dash_y, face.center, outline, die_size, thin=False)
         ):
+            # the wall's foot, told by two marks at once: a dash of the foot's colour on the outline,
+            # on "face" dim and of the background's blend (the wall blurred with the felt). Near grey,
+            # that blend passes a cream die's tint; and the foot's edge, stepping a pixel at a
+            # corner of the outline, leaves a stroke two pixels thick (a flat cream 5 on pale felt:
+            # its face 0.57 of the top face, 0.097 off its tint, the stroke spread 1.36 px in depth).
+            # A leaning 6's turned-up face, narrow and blurred with the wall, passed for that
+            # blend too, but its dash lay 2 to 3.2 px inside the outline, not of the foot's colour.
+            continue
+        if not shaded or (in_shade and not beside):
             return True
     return False

@@ -39,16 +39,17 @@ def wall_along_outline(
     centre: tuple[float, float],
     outline: np.ndarray,
     die_size: float,
+    thin: bool = True,
 ) -> bool:
     """Whether the pixels (xs, ys) are a stroke of the wall's foot that runs on along the tray's
     `outline` where it curves (a round tray): they keep one depth inside the outline within
-    FOOT_DEPTH_SPREAD pixels, within FOOT_OFF_OUTLINE of the outline, and have the colour
-    (`foot_like`) of the points WALL_FLANK die sides along the outline either side of the die, at
-    that depth, as `wall_beside` asks along a straight wall.
+    FOOT_DEPTH_SPREAD pixels (unless `thin` is False), within FOOT_OFF_OUTLINE of the outline, and
+    have the colour (`foot_like`) of the points WALL_FLANK die sides along the outline either side
+    of the die, at that depth, as `wall_beside` asks along a straight wall.
     """
     depths = outline_depths(outline, xs, ys)
     low, high = np.percentile(depths, (10, 90))
-    if high - low > FOOT_DEPTH_SPREAD:
+    if thin and high - low > FOOT_DEPTH_SPREAD:
         return False
     depth = float(np.median(depths))
     if abs(depth) > FOOT_OFF_OUTLINE:
