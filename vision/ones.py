@@ -24,6 +24,7 @@ from vision.faces import (
     Face,
     like_size,
 )
+from vision.inkmark import ink_mark_near
 from vision.pips import PipBlob
 from vision.squarefit import SQUARE_FACE_MISSES, square_edge_share, square_fit
 
@@ -270,6 +271,8 @@ def read_on_square(
         return None
     if like_pips_near(pip, ON_ITS_DIE * die_size, unclaimed, whatever_face_level=True):
         return None  # a pip of its die beside it, whatever the sheen of the face between them
+    if ink_mark_near(pip, ON_ITS_DIE * die_size, unclaimed):
+        return None  # a mark of a pip's ink on its die, outlined smaller (`inkmark`)
     if not PIP_PER_SIDE_RANGE[0] * die_size <= pip.diameter <= PIP_PER_SIDE_RANGE[1] * die_size:
         return None
     start = 0.5 * pip.major + max(LONE_RAY_GAP_PX, 0.5 * pip.major)
