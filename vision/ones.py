@@ -24,7 +24,6 @@ from vision.faces import (
     Face,
     like_size,
 )
-from vision.inkmark import ink_mark_near
 from vision.pips import PipBlob
 from vision.squarefit import SQUARE_FACE_MISSES, square_edge_share, square_fit
 
@@ -49,18 +48,29 @@ SQUARE_OUTLINE_RAYS = 16  # rays (of 32) ending on the square without a step of 
 EDGE_STEP = 0.15
 LIKE_PIP_NEAR = "a like pip nearby"  # the detail of a lone pip refused for a like pip beside it
 ON_GRID = 1.3  # grid steps from a read face's centre: its pips sit at 1, 0.3 off at most
+# of a pip's contrast: a mark whose middle is this near the pip's in level is of the same ink (the
+# pips of a white 2 leaning on a dark round wall, outlined 5.6 and 3.9 px: middles 35 and 36, the
+# pips standing out by 168 and 152; grain and a turned-up face's dashes beside it, 126 and 128)
+INK_LEVEL = 0.25
 
 
 def like_pips_near(
-    pip: PipBlob, reach: float, blobs: list[PipBlob], *, whatever_face_level: bool = False
+    pip: PipBlob, reach: float, blobs: list[PipBlob], *, whatever_face_level: bool = False,
+    of_its_ink: bool = False,
 ) -> bool:
     """True when a pip like `pip` (size, roundness, face level) lies within `reach` of it.
 
     With `whatever_face_level`, a pip standing out as much (LIKE_CONTRAST) counts whatever the
     level of the face round it: a glossy face's sheen sets two pips of one face apart in level.
+    With `of_its_ink`, one whose middle is as dark as the pip's (INK_LEVEL) counts whatever its
+    size: the pip search outlines each blob against its own window, so a pip by the edge or
+    foreshortened is outlined smaller than its partner, its middle still of printed ink.
     """
     for blob in blobs:
-        if blob is pip or blob.roundness < ROUND_MIN or not like_size(blob.diameter, pip.diameter):
+        if blob is pip or blob.roundness < ROUND_MIN:
+            continue
+        same_ink = of_its_ink and abs(blob.centre_level - pip.centre_level) <= INK_LEVEL * pip.contrast
+        if not (same_ink or like_size(blob.diameter, pip.diameter)):
             continue
         if whatever_face_level:
             if blob.contrast < LIKE_CONTRAST * pip.contrast:
@@ -269,10 +279,8 @@ def read_on_square(
     ]
     if pip.roundness < COCKED_ROUNDNESS or like_pips_near(pip, die_size, partners):
         return None
-    if like_pips_near(pip, ON_ITS_DIE * die_size, unclaimed, whatever_face_level=True):
+    if like_pips_near(pip, ON_ITS_DIE * die_size, unclaimed, whatever_face_level=True, of_its_ink=True):
         return None  # a pip of its die beside it, whatever the sheen of the face between them
-    if ink_mark_near(pip, ON_ITS_DIE * die_size, unclaimed):
-        return None  # a mark of a pip's ink on its die, outlined smaller (`inkmark`)
     if not PIP_PER_SIDE_RANGE[0] * die_size <= pip.diameter <= PIP_PER_SIDE_RANGE[1] * die_size:
         return None
     start = 0.5 * pip.major + max(LONE_RAY_GAP_PX, 0.5 * pip.major)

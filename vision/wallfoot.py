@@ -189,9 +189,8 @@ def background_beside(
     ]
     if not flanks and outline is not None:
         # both flanks are other dice: the felt is one cloth, of one tint all round the die
-        flanks = [(felt, felt) for felt in (np.median(ring, axis=0) for ring in felt_round(
-            centre, colour, outline, die_size, others or []
-        ))]
+        rings = felt_round(centre, colour, outline, die_size, others or [])
+        flanks = [(np.median(ring, axis=0),) * 2 for ring in rings]
     blends = np.linspace(0.0, 1.0, 11)
     if top is not None and float(shade.sum()) < float(top[0].sum()):
         light = min([float(top[0].sum())] + [float(felt.sum()) for _, felt in flanks])
