@@ -12,6 +12,7 @@ directly.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import cv2
 import numpy as np
@@ -208,6 +209,7 @@ def dash_past_top_face(
     others: list[tuple[float, float]] | None = None,
     outline: np.ndarray | None = None,
     reach: float | None = None,
+    others_side: Callable[[float, float], bool] | None = None,
 ) -> bool:
     """True when the band past a top face, away from the view's centre, is face with a dash on it.
 
@@ -223,6 +225,8 @@ def dash_past_top_face(
     With the tray's `outline`, the wall's foot is also looked for along it, where a round tray's wall
     curves away from its nearest straight direction (`outlinefoot.wall_along_outline`).
     `reach` (die sides from the top face's centre) ends the band short of BAND_ALONG's end.
+    `others_side` says whether a point lies on a side face another die shows: a dash centred there
+    is that die's.
     """
     levels = top_face_levels(face, dark, die_size)
     if levels is None or (shaded and (colour is None or wall is None)):
@@ -277,6 +281,8 @@ def dash_past_top_face(
         edge = PAST_TOP_EDGE * die_size
         past = _past_top_face(face, dash_x, dash_y, die_size)
         if past <= edge:
+            continue
+        if others_side is not None and others_side(float(dash_x.mean()), float(dash_y.mean())):
             continue
         squat = thick > DASH_THICKNESS * die_size and long < WALL_DASH_THICKNESS[1] * thick
         if (squat or long < stretch * thick) and not (

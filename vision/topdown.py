@@ -6,6 +6,7 @@ They run only with a top-down profile (the box's camera), on every face the read
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import replace
 
 import numpy as np
@@ -132,6 +133,16 @@ def cocked_if_leaning(
     if die_size and reach and dash_past_top_face(
         face, dark, _outward(face, view_centre), die_size, by_wall=True, colour=colour, aside=True,
         reach=reach,
+    ):
+        return replace(face, value=None, confidence=0.0, reason="cocked", detail="outer face on a die")
+    # that band ends where a read die's side face may begin at the nearest, wherever across it;
+    # on to that die's top face, a dash centred off its side face is no pip of it
+    beyond = die_size and nadir and focal and aside_band_beyond(
+        face, frame_faces or [], view_centre, die_size, nadir, focal
+    )
+    if die_size and beyond and beyond[0] > (reach or BAND_ALONG[0]) and dash_past_top_face(
+        face, dark, _outward(face, view_centre), die_size, by_wall=True, colour=colour, aside=True,
+        reach=beyond[0], others_side=beyond[1],
     ):
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="outer face on a die")
     return face
@@ -261,3 +272,81 @@ def _half_extent(face: Face, way: tuple[float, float], die_size: float) -> float
         return 0.5 * math.sqrt(2.0) * die_size
     turn = math.atan2(way[1], way[0]) - face.fit.angle
     return 0.5 * die_size * (abs(math.cos(turn)) + abs(math.sin(turn)))
+
+
+def aside_band_beyond(
+    face: Face,
+    frame_faces: list[Face],
+    view_centre: tuple[float, float],
+    die_size: float,
+    nadir: tuple[float, float],
+    focal: float,
+) -> tuple[float, Callable[[float, float], bool]] | None:
+    """The band past the top face (as `aside_band_reach`'s) run on to the top faces of the read dice
+    straight out, and the test for a point on a side face the read dice out there show; None when
+    no read die lies straight out, or one there is refused or a 1 (its square's turn unknown).
+
+    A flat die's side faces turned to the point below the lens are its top face's square pushed
+    towards that point by the parallax of its height (r/f of a side): `aside_band_reach` ends the
+    band where that may begin at the nearest, at the corner nearest this die, wherever across the
+    band; off that corner the side face begins further out. A die leaning on it turns up the face
+    towards it between the two top faces, and its dashes may lie there, past that end, off the side
+    face. A side face's pips are centred on it (at 0.25 to 0.75 of its width): a dash centred off it
+    and its pixel of blur is none of them. A white 4 leaning 31° on a flat white 5 outward of it
+    showed a dash centred 9.6 px out from the 5's square, whose side face shows 6.6 px; on the
+    saved sets the side-face dashes of flat dice beyond (a 2's, a 6's) lay 1.1 to 5.2 px out, of
+    4.0 and 9.4, and no flat die of 496 looked at so is refused.
+    """
+    cx, cy = face.center
+    if math.hypot(cx - view_centre[0], cy - view_centre[1]) < die_size:
+        return None
+    ux, uy = _outward(face, view_centre)
+    reach = BAND_ALONG[1]
+    sides: list[tuple[Face, float]] = []
+    ahead = False
+    for other in frame_faces:
+        if other is face or (other.value is None and other.reason is None):
+            continue
+        wx, wy = other.center[0] - cx, other.center[1] - cy
+        along, across = wx * ux + wy * uy, abs(wy * ux - wx * uy)
+        if along <= 0.0 or math.hypot(wx, wy) > LEAN_SUPPORT_REACH * die_size:
+            continue
+        if across < ASIDE_ACROSS * die_size:
+            if other.value is None or other.fit is None:
+                return None
+            ahead = True
+            reach = min(reach, (along - _half_extent(other, (ux, uy), die_size)) / die_size)
+        if other.value is not None and other.fit is not None:
+            sides.append((other, die_size * math.dist(other.center, nadir) / focal + SIDE_FACE_BLUR_PX))
+
+    def on_side_face(x: float, y: float) -> bool:
+        return any(_side_face_depth(other, (x, y), nadir, die_size) <= width for other, width in sides)
+
+    return (reach, on_side_face) if ahead else None
+
+
+def _side_face_depth(
+    face: Face, point: tuple[float, float], nadir: tuple[float, float], die_size: float
+) -> float:
+    """Pixels from the point, away from the point below the lens (along the way from it to the die's
+    centre), to the read die's top face square (0 inside it, inf when the way misses it): a point of
+    its side face turned to the point below the lens lies at most the parallax of its height out."""
+    fit = face.fit
+    if fit is None:
+        return math.inf
+    c, s = math.cos(fit.angle), math.sin(fit.angle)
+    dx, dy = point[0] - face.center[0], point[1] - face.center[1]
+    wx, wy = face.center[0] - nadir[0], face.center[1] - nadir[1]
+    norm = max(math.hypot(wx, wy), 1e-6)
+    wx, wy = wx / norm, wy / norm
+    half = 0.5 * die_size
+    near, far = 0.0, math.inf
+    # the square's two slabs along its axes, crossed by the ray from the point
+    for q, w in ((c * dx + s * dy, c * wx + s * wy), (c * dy - s * dx, c * wy - s * wx)):
+        if abs(w) < 1e-9:
+            if abs(q) > half:
+                return math.inf
+            continue
+        first, second = sorted(((-half - q) / w, (half - q) / w))
+        near, far = max(near, first), min(far, second)
+    return near if near <= far else math.inf
