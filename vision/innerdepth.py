@@ -46,7 +46,8 @@ DASH_COLUMN_PX = 1.5
 # face past it, 1.48 apart round the dashes of a flat 2 beside a 3 at 1.24 of a side)
 LIKE_LIGHT = 1.3
 # and nothing lighter than this share of their face between them: another die's top face, lit as a
-# top face, lies between a flat die's side face and that die's pips (1.59 times past a flat 3 by a 5)
+# top face, lies between a flat die's side face and that die's pips (1.30 times past a flat 3 by a 5,
+# its far dash a pip of the 5; the leaning cream 5's own side face, 1.03)
 LIGHTER_BETWEEN = 1.25
 # px by which the two rows lie further apart than a flat die's side face can hold them: each centre
 # is found to a sample, and the blur of the face's edges moves them a little. On the saved sets from
