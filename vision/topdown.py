@@ -13,6 +13,7 @@ import numpy as np
 
 from vision.body import by_wall_without_inner_face, shows_body_past_top, shows_inner_face
 from vision.faces import OTHER_TOP_FACE, Face
+from vision.innerdepth import turned_up_inner_face
 from vision.innerface import inner_face_overlit, inner_face_unlit
 from vision.innerwidth import inner_face_short
 from vision.lean import BAND_ALONG, dash_past_top_face, top_face_levels
@@ -145,6 +146,12 @@ def cocked_if_leaning(
         reach=beyond[0], others_side=beyond[1],
     ):
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="outer face on a die")
+    # leaning on a die inward of it, a die turns its inner side face up: its rows of pips spread wider
+    # apart than the parallax of a flat die's height holds them
+    if die_size and nadir and focal and turned_up_inner_face(
+        face, dark, colour, nadir, focal, die_size, _other_dice(face, frame_faces or [], die_size)
+    ):
+        return replace(face, value=None, confidence=0.0, reason="cocked", detail="turned-up inner face")
     return face
 
 
