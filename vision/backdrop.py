@@ -205,3 +205,32 @@ def backdrop_reaches(
         return None
     inner = reach_over_backdrop(face, colour, (-ux, -uy), side, top, die_size, others)
     return outer - min(known), inner - min(known)
+
+
+# die sides from another die's centre: a point this near lies on its top face however it is turned
+# (the square's inscribed half side)
+ON_ANOTHER_TOP = 0.5
+
+
+def inner_run_on_another(
+    face: Face, colour: np.ndarray, outward: tuple[float, float], side: float, die_size: float,
+    others: list[tuple[float, float]],
+) -> bool:
+    """Whether the run of die past the inner edge (turned to the middle, `reach_over_backdrop`)
+    ends on another die's top face: within ON_ANOTHER_TOP of one of `others` (their centres).
+
+    A flat die's side face turned to the middle ends at its foot on the felt, in the shade or the
+    gap before a neighbour; a run that goes on over that neighbour's top face (a die of the same
+    colour) measured the neighbour, and tells nothing of a side face of this die.
+    """
+    if not others:
+        return False
+    top = bare_top_colour(face, colour, side)
+    if float(top.sum()) < 60.0:
+        return False
+    inward = (-outward[0], -outward[1])
+    reach = reach_over_backdrop(face, colour, inward, side, top, die_size, others) * side
+    angles, _, _, _ = outward_rays(face, inward, side)
+    normal = float(median_along(angles))
+    end = (face.center[0] + reach * math.cos(normal), face.center[1] + reach * math.sin(normal))
+    return any(math.dist(end, other) < ON_ANOTHER_TOP * die_size for other in others)

@@ -100,6 +100,7 @@ def cocked_if_leaning(
     if die_size and outline is not None and shows_body_past_top(
         face, view_centre, die_size, colour, outline, dark, nadir or view_centre, focal,
         _other_dice(face, frame_faces or [], die_size),
+        _other_dice(face, frame_faces or [], die_size, read=True),
     ):
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="body past top face")
     if die_size and outline is not None and hides_wall(face, colour, outline, die_size, dark):
@@ -209,13 +210,13 @@ def _off_side_faces(
 
 
 def _other_dice(
-    face: Face, frame_faces: list[Face], die_size: float, apart: float = OWN_PIPS
+    face: Face, frame_faces: list[Face], die_size: float, apart: float = OWN_PIPS, read: bool = False
 ) -> list[tuple[float, float]]:
-    """The centres of the frame's dice (read or refused) other than the face's own: `apart` die
-    sides or more from it."""
+    """The centres of the frame's dice (read or refused; with `read`, read only) other than the
+    face's own: `apart` die sides or more from it."""
     return [
         other.center for other in frame_faces
-        if (other.value is not None or other.reason is not None)
+        if (other.value is not None or (other.reason is not None and not read))
         and math.dist(other.center, face.center) >= apart * die_size
     ]
 
