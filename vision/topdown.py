@@ -12,10 +12,12 @@ from dataclasses import replace
 import numpy as np
 
 from vision.body import by_wall_without_inner_face, shows_body_past_top, shows_inner_face
+from vision.edgeturn import ONE_TOP_AGREEMENT, ONE_TOP_RING, square_turn
 from vision.faces import OTHER_TOP_FACE, Face
 from vision.innerdepth import turned_up_inner_face
 from vision.innerface import inner_face_overlit, inner_face_unlit
 from vision.innerwidth import inner_face_short
+from vision.layout import LayoutFit
 from vision.lean import BAND_ALONG, dash_past_top_face, top_face_levels
 from vision.pips import PipBlob
 from vision.secondface import shows_outer_face, shows_second_face
@@ -182,17 +184,39 @@ def on_side_face(
     less than its top face's: such a pip past a die's outer edge is no face that die turned up.
     """
     for other in frame_faces:
-        if other.value is None or other.fit is None or math.dist(other.center, (blob.x, blob.y)) > die_size:
+        if other.value is None or math.dist(other.center, (blob.x, blob.y)) > die_size:
             continue
-        u, v = other.fit.to_grid(blob.x, blob.y)
+        fit = other.fit if other.fit is not None else _one_square(other, dark, die_size)
+        if fit is None:
+            continue
+        u, v = fit.to_grid(blob.x, blob.y)
         # a side face of a flat die is seen as wide as its height's parallax; its pips lie inside it
         width = SIDE_PIP_DEPTH * die_size * math.dist(other.center, nadir) / focal + SIDE_FACE_BLUR_PX
-        if max(abs(u), abs(v)) * other.fit.spacing - 0.5 * die_size > width:
+        if max(abs(u), abs(v)) * fit.spacing - 0.5 * die_size > width:
             continue
         levels = top_face_levels(other, dark, die_size)
-        if levels is not None and side_face_pip(other.fit, blob, levels[1], (nadir, die_size)):
+        if levels is not None and side_face_pip(fit, blob, levels[1], (nadir, die_size)):
             return True
     return False
+
+
+def _one_square(face: Face, dark: np.ndarray, die_size: float) -> LayoutFit | None:
+    """A read 1's top face square, its pip at the centre, turned as the edges within its inscribed
+    circle (`edgeturn.ONE_TOP_RING`) agree; None for any other face without a grid, or edges too faint.
+
+    A 1 has no grid to turn its square, but shows its side faces turned to the point below the lens
+    as any flat die does: a white 1 touched by a flat white 4 inward of it showed a pip of that side
+    face (contrast 64, 0.40 of its pip's) between the two top faces, 2.2 px past its square turned
+    35.3° (the simulated die's 36.3°), where the side face shows 4.4 px, and the 4's outer-face check
+    took it for a face the 4 turned up. The ring out to 0.75 of a side crossed the 4's pips and agreed
+    0.20: the turn is taken within the 1's own top face.
+    """
+    if face.value != 1:
+        return None
+    turn = square_turn(face.center, dark, die_size, ONE_TOP_AGREEMENT, ONE_TOP_RING)
+    if turn is None:
+        return None
+    return LayoutFit(1, face.center, 0.5 * die_size, turn, 0.0, ((0.0, 0.0),))
 
 
 def _off_side_faces(
