@@ -97,7 +97,8 @@ def inner_face_extent(
 ) -> tuple[float, float] | None:
     """(where the felt begins past the inner edge, in shares of r/f; the darkest mark from a pixel
     past there to r/f below its row's median, over the marks of its row within DASH_RING of a side on
-    both sides of it, in the top pips' contrast).
+    both sides of it and no more than below the felt beside the die at its depth, in the top pips'
+    contrast).
 
     Each row of the band is one distance past the top face's edge (the die's square round its
     centre, turned as its pips, or for a 1 as the edges round it agree), SIDE_FACE_ACROSS of a side
