@@ -149,3 +149,16 @@ def test_a_flat_one_whose_felt_begins_early_hides_no_wall_and_is_read() -> None:
     read, unread = placed(read_part("random-66007-flat-white-1-green-felt-frame-part"))
     assert read == [(1, 161, 84), (2, 236, 149), (4, 86, 145)]
     assert unread == [("cocked", 275, 91)]
+
+
+def test_a_dark_6_tipped_square_to_the_lens_by_the_far_wall_is_refused() -> None:
+    # a dark 6 of white pips leaning 23.4° on the far wall over red-brown felt (the whole frame, die
+    # 23.4 px, 23.5° off the lens's axis: r/f 0.44 of a side, 10.2 px), tipped towards the middle by
+    # the view angle: its top face is seen square (grid aspect 0.98, its columns fitted 1.8 steps
+    # apart) and the felt begins 3 px past its inner edge (0.29 of r/f). The shade along its edge ends
+    # unevenly there: the felt past its shorter stretch stood out 0.14 of the pips' contrast over its
+    # row a pixel past where the felt began, but only 0.06 over the felt beside the die, which a pip's
+    # dash on a side face lit as the felt stands out of too. It was read as a 6.
+    read, unread = placed(read_part("random-99029-leaning-dark-6-square-to-lens-frame"))
+    assert read == [(1, 340, 327), (6, 266, 131), (6, 420, 255)]
+    assert unread == [("cocked", 341, 36)]
