@@ -33,6 +33,12 @@ BESIDE = 1.2  # die sides across from the centre: felt beside the die, clear of 
 # the felt beside the die as a whole (its median) within this of the die's tint has pixels within
 # TINT of it, which a run onto the felt takes for die: such a band tells nothing
 BESIDE_TINT = 1.5 * TINT
+# samples of a flank past the tray's outline that are judged as the wall beside the die on their own:
+# a flat die whose top face's far edge lies on the felt's edge has the wall right past it, and a wall
+# of the die's tint carries the run on over it, while the flank's median is the felt (a flat black 4
+# on green felt by a dark grey wall: three of seven flank samples on the wall, 0.029 off the top
+# face's tint at 0.91 of its brightness, and the run 0.55 of its grid's side past its sides)
+WALL_SAMPLES = 2
 REF_BAND = (0.36, 0.44)  # die sides from the centre: bare top face between pips and edge
 # die sides past the outer edge beyond what the side edges show: edge blur and noise make up to
 # 0.05 (little over a pixel at 26 pixels a die); a second face tipped 25° or more shows a band
@@ -112,10 +118,18 @@ def body_reach(
         felt = cv2.remap(colour, bx, by, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT).astype(np.float32)
         flanks = [felt[0], felt[1]]
         if outline is not None:
+            # a flat die's top face has its centre on the tray (half a side inside the wall's foot,
+            # less its parallax, r/f of a side: under half); a face centred past the outline is none
+            on_tray_face = cv2.pointPolygonTest(outline.reshape(-1, 1, 2), face.center, False) >= 0
             for k in range(2):
                 on_tray = outline_depths(outline, bx[k], by[k]) >= 0
                 if on_tray.any():
                     flanks.append(felt[k][on_tray])
+                # and the wall beside such a face, level with the band: where it passes for the die, a
+                # leaning die's turned-up face is no more told from it than the flat die's end by colour
+                # (its pips' dashes still tell, below)
+                if on_tray_face and int((~on_tray).sum()) >= WALL_SAMPLES:
+                    flanks.append(felt[k][~on_tray])
             if dice is not None:  # the felt is one cloth: its tint round the die is the band's
                 flanks += felt_round(face.center, colour, outline, *dice)
         if any(_die_like(median_along(f, axis=0), ref, BESIDE_TINT) for f in flanks):
@@ -237,7 +251,8 @@ def shows_body_past_top(
     wall = wall_direction(outline, face.center)
     return dark is not None and any(
         dash_past_top_face(
-            face, dark, outward, die_size, True, colour, wall, shaded=shaded, others=others, outline=outline
+            face, dark, outward, die_size, True, colour, wall, shaded=shaded, others=others, outline=outline,
+            lens=(nadir, focal) if nadir is not None and focal else None,
         )
         for shaded in (False, True)  # then the dimmer dashes of a second face turned from the light
     )

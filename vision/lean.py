@@ -22,7 +22,7 @@ from vision.clipped import unclipped
 from vision.edgeturn import square_turn
 from vision.facecolour import face_tolerance
 from vision.faces import Face
-from vision.outlinefoot import wall_along_outline
+from vision.outlinefoot import above_any_die, wall_along_outline
 from vision.rays import band_grid
 from vision.wallfoot import background_beside, wall_beside
 
@@ -210,6 +210,7 @@ def dash_past_top_face(
     outline: np.ndarray | None = None,
     reach: float | None = None,
     others_side: Callable[[float, float], bool] | None = None,
+    lens: tuple[tuple[float, float], float] | None = None,
 ) -> bool:
     """True when the band past a top face, away from the view's centre, is face with a dash on it.
 
@@ -226,7 +227,8 @@ def dash_past_top_face(
     curves away from its nearest straight direction (`outlinefoot.wall_along_outline`).
     `reach` (die sides from the top face's centre) ends the band short of BAND_ALONG's end.
     `others_side` says whether a point lies on a side face another die shows: a dash centred there
-    is that die's.
+    is that die's. With `outline` and `lens` (the point below the lens and the focal length, pixels),
+    a dash further up the wall than a die reaches is none (`outlinefoot.above_any_die`).
     """
     levels = top_face_levels(face, dark, die_size)
     if levels is None or (shaded and (colour is None or wall is None)):
@@ -284,6 +286,8 @@ def dash_past_top_face(
             continue
         if others_side is not None and others_side(float(dash_x.mean()), float(dash_y.mean())):
             continue
+        if outline is not None and lens and above_any_die(dash_x, dash_y, outline, *lens, die_size):
+            continue  # on the wall above every die: its top edge, no pip
         squat = thick > DASH_THICKNESS * die_size and long < WALL_DASH_THICKNESS[1] * thick
         if (squat or long < stretch * thick) and not (
             # clear of the top face's edge, a round pip on a face lit brighter than the top face

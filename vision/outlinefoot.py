@@ -3,10 +3,13 @@ tray's curved outline, at one depth inside it, is that foot, no second face's pi
 
 Along a straight wall `wallfoot.wall_beside` compares a dash with the wall either side of the die;
 a round tray's wall curves away from that straight line, so the wall is looked at along the
-outline itself.
+outline itself. A dash further past the outline than any die on the felt reaches, seen through the
+lens, is on the wall above every die (`above_any_die`).
 """
 
 from __future__ import annotations
+
+import math
 
 import numpy as np
 
@@ -30,6 +33,15 @@ FOOT_DEPTH_SPREAD = 1.2
 FOOT_OFF_OUTLINE = 2.0
 FOOT_DEPTH_SHIFTS = (-1.0, -0.5, 0.0, 0.5, 1.0)
 _ALONG = np.linspace(-2.0, 2.0, 5)  # pixels along the outline: one noisy pixel does not count
+# A die resting on the felt reaches no higher than its diagonal across a face, √2 sides (tipped 45°
+# about an edge): seen from above, a point of it at that height lies its parallax, √2 · r/f sides,
+# outwards of where it stands, and a die leaning on the wall stands inside the outline. Past that
+# and the felt's edge blur (the felt ended 0.9 to 1.5 px past the calibrated outline of a round
+# tray, all along its far wall), a mark is on the wall above every die: its top edge, where the
+# wall's dark inner face meets the lighter rim (a flat white 5 by the dark far wall of a round
+# tray, r/f 0.23, die 27 px: a dash 11.5 px past the outline, where a die reaches 8.8 px at most)
+DIE_HEIGHT = 2.0**0.5
+FELT_EDGE_BLUR = 1.5
 
 
 def wall_along_outline(
@@ -108,3 +120,15 @@ def _outline_flanks(
         at = corners[k] + (arc - starts[k]) / lengths[k] * steps[k]
         result.append(((float(at[0]), float(at[1])), (-ty * inward, tx * inward)))
     return result
+
+
+def above_any_die(
+    xs: np.ndarray, ys: np.ndarray, outline: np.ndarray, nadir: tuple[float, float], focal: float,
+    die_size: float,
+) -> bool:
+    """Whether the pixels (xs, ys), as a median, lie past the tray's `outline` further up its wall than
+    any die resting on the felt reaches (DIE_HEIGHT's parallax seen through the lens: its point
+    below the lens `nadir` and its `focal` length, pixels)."""
+    depth = float(np.median(outline_depths(outline, xs, ys)))
+    parallax = math.hypot(float(np.mean(xs)) - nadir[0], float(np.mean(ys)) - nadir[1]) / focal
+    return -depth > DIE_HEIGHT * parallax * die_size + FELT_EDGE_BLUR

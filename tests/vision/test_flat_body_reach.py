@@ -35,3 +35,21 @@ def test_a_flat_white_4_between_the_wall_and_a_6_is_read() -> None:
     dice, refused = placed(read_part("random-52013-flat-4-between-wall-and-6-frame"))
     assert dice == [(2, 313, 124), (4, 368, 64), (6, 403, 82)]
     assert refused == []
+
+
+def test_a_flat_black_4_by_a_grey_wall_is_read() -> None:
+    # a flat black 4 of white pips on green felt, its top face's far edge on the felt's edge: the wall
+    # past it, dark grey and of the die's tint, carried the die-colour run 0.55 of its grid's side
+    # past its sides, while its flanks, mostly felt, passed for none of it (`cocked`, body past top face)
+    dice, refused = placed(read_part("random-101061-flat-black-4-by-grey-wall-frame"))
+    assert dice == [(2, 320, 194), (4, 296, 60)]
+    assert refused == []
+
+
+def test_the_face_a_leaning_1_turns_up_on_the_wall_is_not_read() -> None:
+    # a 1 leaning on the far wall turns up a face of three pips, centred past the tray's outline: its
+    # flanks are all wall, and the wall beside a face is judged apart only for a face centred on the
+    # tray (a flat die's top face); else that 3 was read off the tray and the 1's refusal went with it
+    dice, refused = placed(read_part("random-75003-leaning-1-face-up-on-wall-frame"))
+    assert dice == [(1, 300, 340), (6, 229, 236), (6, 434, 151)]
+    assert refused == [("cocked", 277, 45)]

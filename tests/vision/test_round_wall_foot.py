@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 import pytest
 
-from tests.vision.saved_rests import read_saved
+from tests.vision.saved_rests import placed, read_part, read_saved
 from vision.outlinefoot import wall_along_outline
 
 
@@ -61,3 +61,16 @@ def test_a_stroke_up_the_wall_off_its_foot_is_no_stroke_of_it() -> None:
     xs = np.arange(188.0, 213.0)
     ys = 200.0 - np.sqrt(154.0**2 - (xs - 200.0) ** 2)
     assert not wall_along_outline(image, xs, ys, (200.0, 70.0), outline, 30.0)
+
+
+def test_a_flat_white_5_by_the_top_edge_of_a_dark_round_wall_is_read() -> None:
+    # a flat white 5 of black pips on olive felt against the dark far wall of a round tray: the wall's
+    # top edge, where its dark inner face meets the lighter rim 11.5 px past the outline, showed as a
+    # dash past the 5's top face, further up the wall than a die on the felt reaches (8.8 px at its
+    # parallax) (`cocked`, body past top face). The 5 leaning at (207, 58) stays refused.
+    name = "random-100035-flat-white-5-by-round-wall-top-frame"
+    dice, refused = placed(read_part(name))
+    assert dice == [(1, 314, 176), (3, 243, 161), (5, 432, 52)]
+    assert [(reason, x, y) for reason, x, y in refused if math.dist((x, y), (207, 58)) < 12.0] == [
+        ("cocked", 210, 61)
+    ]
