@@ -24,6 +24,7 @@ from vision.facecolour import face_tolerance
 from vision.faces import Face
 from vision.outlinefoot import above_any_die, wall_along_outline
 from vision.rays import band_grid
+from vision.wallblend import face_blurred_with_past
 from vision.wallfoot import background_beside, wall_beside
 
 BAND_ALONG = (0.45, 0.9)  # die sides from the top face's centre, away from the view's centre
@@ -335,7 +336,10 @@ def dash_past_top_face(
         # the white balance may cut a bright top face's channel at 255, not its face in shade (`clipped`)
         lit = unclipped(top, shade)
         tint = np.abs(shade / max(float(shade.sum()), 1.0) - lit / max(float(lit.sum()), 1.0)).sum()
-        if float(tint) > WALL_FACE_TINT:
+        # a narrow second face blurs its rows with the wall past it (`vision/wallblend.py`)
+        if float(tint) > WALL_FACE_TINT and not face_blurred_with_past(
+            shade, lit, colour, (dash_x, dash_y), face.center, die_size, WALL_FACE_TINT
+        ):
             continue
         in_shade = face_level <= SHADED_FACE * level
         beside = (
