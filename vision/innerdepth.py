@@ -22,7 +22,7 @@ import numpy as np
 
 from vision.backdrop import top_colour
 from vision.faces import Face
-from vision.innerwidth import _edge_along, _sample
+from vision.innerwidth import inner_band, sample_at
 from vision.lean import WALL_FACE_TINT, top_face_levels
 from vision.verdicts import LEAN_SUPPORT_REACH
 
@@ -138,18 +138,16 @@ def inner_rows_apart(
         return None
     width = radius / focal * die_size  # px: the side face of a flat die, seen past the inner edge
     across = np.arange(-SIDE_ACROSS * die_size, SIDE_ACROSS * die_size, STEP_PX)
-    edges = _edge_along(face.center, face.fit.angle, 0.5 * die_size, way, across)
     past = np.arange(-STEP_PX, width + LOOK_PAST * die_size, STEP_PX)
-    xs = face.center[0] + (edges[None, :] + past[:, None]) * way[0] - across[None, :] * way[1]
-    ys = face.center[1] + (edges[None, :] + past[:, None]) * way[1] + across[None, :] * way[0]
-    h, w = dark.shape
-    if xs.min() < 0 or ys.min() < 0 or xs.max() > w - 1 or ys.max() > h - 1:
+    grid = inner_band(face.center, face.fit.angle, die_size, way, across, past, dark.shape)
+    if grid is None:
         return None
-    band = cv2.blur(_sample(dark, xs, ys), (3, 3))
+    xs, ys, _ = grid
+    band = cv2.blur(sample_at(dark, xs, ys), (3, 3))
     top = top_colour(face, colour, face.size)
     ring, ring_along = max(1, round(DASH_RING * die_size / STEP_PX)), max(1, round(RING_ALONG_PX / STEP_PX))
     dashes = [
-        d for d in _dashes(band, _sample(colour, xs, ys), past, levels[1], top / max(float(top.sum()), 1.0),
+        d for d in _dashes(band, sample_at(colour, xs, ys), past, levels[1], top / max(float(top.sum()), 1.0),
                            ring, ring_along)
         if d.tint <= WALL_FACE_TINT
     ]

@@ -82,7 +82,30 @@ def _edge_along(
     return edge
 
 
-def _sample(image: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+def inner_band(
+    centre: tuple[float, float],
+    turn: float,
+    die_size: float,
+    way: np.ndarray,
+    across: np.ndarray,
+    past: np.ndarray,
+    shape: tuple[int, ...],
+) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """The picture's x and y of a band past a top face's edge along `way` (the unit way to the
+    nadir), a row per distance `past` the edge of the square (side die_size, turned `turn`) and a
+    column per offset `across` the way, and that edge's distance from the centre per column; None
+    when the band leaves the picture of `shape`."""
+    edges = _edge_along(centre, turn, 0.5 * die_size, way, across)
+    xs = centre[0] + (edges[None, :] + past[:, None]) * way[0] - across[None, :] * way[1]
+    ys = centre[1] + (edges[None, :] + past[:, None]) * way[1] + across[None, :] * way[0]
+    h, w = shape[:2]
+    if xs.min() < 0 or ys.min() < 0 or xs.max() > w - 1 or ys.max() > h - 1:
+        return None
+    return xs, ys, edges
+
+
+def sample_at(image: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    """The image at (xs, ys), bilinear, as float32."""
     return cv2.remap(image, xs.astype(np.float32), ys.astype(np.float32), cv2.INTER_LINEAR).astype(np.float32)
 
 
@@ -120,15 +143,14 @@ def inner_face_extent(
         return None
     way = np.array([-dx / radius, -dy / radius])
     across = np.arange(-SIDE_FACE_ACROSS * die_size, SIDE_FACE_ACROSS * die_size, STEP_PX)
-    edges = _edge_along(face.center, turn, 0.5 * die_size, way, across)
     # a row of margin either side for the 3x3 means
     past = np.arange(-STEP_PX, width * die_size + 2 * STEP_PX, STEP_PX)
-    xs = face.center[0] + (edges[None, :] + past[:, None]) * way[0] - across[None, :] * way[1]
-    ys = face.center[1] + (edges[None, :] + past[:, None]) * way[1] + across[None, :] * way[0]
-    h, w = dark.shape
-    if xs.min() < 0 or ys.min() < 0 or xs.max() > w - 1 or ys.max() > h - 1:
+    grid = inner_band(face.center, turn, die_size, way, across, past, dark.shape)
+    if grid is None:
         return None
-    band = np.median(_sample(colour, xs, ys), axis=1)
+    xs, ys, edges = grid
+    h, w = dark.shape
+    band = np.median(sample_at(colour, xs, ys), axis=1)
     felt = np.zeros(len(past), bool)
     start = float(np.median(edges))
     beside_dark = []  # the felt beside the die at each depth, in the dark plane (NaN off it)
@@ -143,8 +165,8 @@ def inner_face_extent(
         if not told.any():
             continue
         fx, fy = np.clip(fx, 0, w - 1), np.clip(fy, 0, h - 1)
-        pixels = _sample(colour, fx, fy)
-        beside_dark.append(np.where(clear, _sample(dark, fx, fy), np.nan))
+        pixels = sample_at(colour, fx, fy)
+        beside_dark.append(np.where(clear, sample_at(dark, fx, fy), np.nan))
         beside = np.array([
             np.median(row[ok], axis=0) if known else np.ones(3)
             for row, ok, known in zip(pixels, clear, told, strict=True)
@@ -156,7 +178,7 @@ def inner_face_extent(
     rows = np.flatnonzero((past >= 0.0) & (past <= width * die_size))
     unlike = [k for k in rows if not felt[k]]
     begins = past[unlike[-1]] + STEP_PX if unlike else 0.0
-    means = cv2.blur(_sample(dark, xs, ys), (3, 3))
+    means = cv2.blur(sample_at(dark, xs, ys), (3, 3))
     marks = np.median(means, axis=1, keepdims=True) - means
     on_felt = (past >= begins + FELT_RAMP_PX) & (past <= width * die_size)
     # a dash is ringed by its face across the band; the light's fall-off over the felt rises to its end

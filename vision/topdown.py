@@ -6,7 +6,7 @@ They run only with a top-down profile (the box's camera), on every face the read
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 
 import numpy as np
@@ -271,19 +271,12 @@ def aside_band_reach(
     point below the lens and the lens known, a read neighbour straight out shows that face only as
     wide as the parallax of its height past its top face's near edge: the band ends short of it.
     """
-    cx, cy = face.center
-    if math.hypot(cx - view_centre[0], cy - view_centre[1]) < die_size:
+    if math.dist(face.center, view_centre) < die_size:
         return None  # below the lens there is no way out to speak of
     ux, uy = _outward(face, view_centre)
     supports = 0
     reach = BAND_ALONG[1]
-    for other in frame_faces:
-        if other is face or (other.value is None and other.reason is None):
-            continue
-        wx, wy = other.center[0] - cx, other.center[1] - cy
-        along, across = wx * ux + wy * uy, abs(wy * ux - wx * uy)
-        if along <= 0.0 or math.hypot(wx, wy) > LEAN_SUPPORT_REACH * die_size:
-            continue
+    for other, along, across in _dice_out(face, frame_faces, view_centre, die_size):
         supports += 1
         if across >= ASIDE_ACROSS * die_size:
             continue
@@ -294,6 +287,22 @@ def aside_band_reach(
         width = die_size * math.dist(other.center, nadir) / focal + SIDE_FACE_BLUR_PX
         reach = min(reach, (along - _half_extent(other, (ux, uy), die_size) - width) / die_size)
     return reach if supports and reach > BAND_ALONG[0] else None
+
+
+def _dice_out(
+    face: Face, frame_faces: list[Face], view_centre: tuple[float, float], die_size: float
+) -> Iterator[tuple[Face, float, float]]:
+    """The frame's dice (read or refused) within reach to lean on, out from the face (away from the
+    middle), each with how far out (along) and aside (across) its centre lies, in pixels."""
+    cx, cy = face.center
+    ux, uy = _outward(face, view_centre)
+    for other in frame_faces:
+        if other is face or (other.value is None and other.reason is None):
+            continue
+        wx, wy = other.center[0] - cx, other.center[1] - cy
+        along, across = wx * ux + wy * uy, abs(wy * ux - wx * uy)
+        if along > 0.0 and math.hypot(wx, wy) <= LEAN_SUPPORT_REACH * die_size:
+            yield other, along, across
 
 
 def _half_extent(face: Face, way: tuple[float, float], die_size: float) -> float:
@@ -329,20 +338,13 @@ def aside_band_beyond(
     saved sets the side-face dashes of flat dice beyond (a 2's, a 6's) lay 1.1 to 5.2 px out, of
     4.0 and 9.4, and no flat die of 496 looked at so is refused.
     """
-    cx, cy = face.center
-    if math.hypot(cx - view_centre[0], cy - view_centre[1]) < die_size:
+    if math.dist(face.center, view_centre) < die_size:
         return None
     ux, uy = _outward(face, view_centre)
     reach = BAND_ALONG[1]
     sides: list[tuple[Face, float]] = []
     ahead = False
-    for other in frame_faces:
-        if other is face or (other.value is None and other.reason is None):
-            continue
-        wx, wy = other.center[0] - cx, other.center[1] - cy
-        along, across = wx * ux + wy * uy, abs(wy * ux - wx * uy)
-        if along <= 0.0 or math.hypot(wx, wy) > LEAN_SUPPORT_REACH * die_size:
-            continue
+    for other, along, across in _dice_out(face, frame_faces, view_centre, die_size):
         if across < ASIDE_ACROSS * die_size:
             if other.value is None or other.fit is None:
                 return None
