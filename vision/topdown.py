@@ -176,17 +176,24 @@ def on_side_face(
     focal: float,
     die_size: float,
     dark: np.ndarray,
+    ones_squares: dict[int, LayoutFit | None] | None = None,
 ) -> bool:
     """Whether the mark is a shaded pip of a side face that a read die (this one or another) shows.
 
     A flat die shows the side faces turned to the point below the lens, just past its top face's
     edge, as wide as the parallax of its height, and their pips, turned from the light, stand out
     less than its top face's: such a pip past a die's outer edge is no face that die turned up.
+    `ones_squares` keeps each 1's square (`_one_square`, by the face's id) for the next mark.
     """
+    squares = {} if ones_squares is None else ones_squares
     for other in frame_faces:
         if other.value is None or math.dist(other.center, (blob.x, blob.y)) > die_size:
             continue
-        fit = other.fit if other.fit is not None else _one_square(other, dark, die_size)
+        fit = other.fit
+        if fit is None:
+            if id(other) not in squares:
+                squares[id(other)] = _one_square(other, dark, die_size)
+            fit = squares[id(other)]
         if fit is None:
             continue
         u, v = fit.to_grid(blob.x, blob.y)
@@ -227,9 +234,10 @@ def _off_side_faces(
 ) -> list[PipBlob]:
     """The blobs within `reach` of the face's centre that are no pip of a read die's side face
     (`on_side_face`), and all those farther out."""
+    squares: dict[int, LayoutFit | None] = {}  # a 1's square, measured once for all the marks
     return [
         b for b in blobs
-        if math.dist(face.center, (b.x, b.y)) > reach or not on_side_face(b, *side_view)
+        if math.dist(face.center, (b.x, b.y)) > reach or not on_side_face(b, *side_view, squares)
     ]
 
 
