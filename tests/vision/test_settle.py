@@ -80,3 +80,36 @@ def test_rocking_is_looked_for_round_the_dice_only() -> None:
     run = run_of(poses)
     assert not rocks_at_end(run, [((100.0, 400.0), 30.0)])
     assert not rocks_at_end(run, [])
+
+
+def flickering_frame(phase: int, noise: np.random.Generator) -> np.ndarray:
+    """A cream die exposed past the sensor's top on teal felt, under a lamp whose 100 Hz flicker,
+    read by a rolling shutter at 30 fps, darkens the picture by a wave that comes back every third
+    frame (the die spans too few rows for the wave to change along it); the sensor clips at 255
+    after the flicker, as a camera does. Round the die, two frames of the three have the same
+    gain: the quietest pair of frames shows noise alone."""
+    canvas = np.full((480, 640, 3), (136, 136, 38), np.float32)
+    cv2.rectangle(canvas, (305, 185), (335, 215), (265, 290, 300), -1)
+    wave = 0.5 + 0.5 * np.sin(2 * np.pi * (phase / 3 + 1 / 12))
+    canvas *= 1.0 - 0.1 * wave
+    canvas += noise.normal(0.0, 3.0, canvas.shape)
+    return np.clip(canvas, 0, 255).astype(np.uint8)
+
+
+def test_a_still_white_face_clipped_under_flicker_is_no_rocking() -> None:
+    # the face stays white at the sensor's top while the felt round it follows the flicker: the
+    # row's gain taken out of the felt would be wrongly put into the face
+    noise = np.random.default_rng(4)
+    run = [(k * FRAME_NS, half_frame(flickering_frame(k, noise))) for k in range(9)]
+    assert not rocks_at_end(run, [DIE])
+    assert first_still_round_dice(run, 0, [DIE]) == 0
+
+
+def test_a_clipped_face_rocking_under_flicker_still_rocks() -> None:
+    noise = np.random.default_rng(5)
+    run = [(k * FRAME_NS, half_frame(flickering_frame(k, noise))) for k in range(9)]
+    # the last frame shows the die moved by a pixel and a half
+    moved = cv2.warpAffine(flickering_frame(8, noise), np.float32([[1, 0, 1.5], [0, 1, 0]]),
+                           (640, 480), borderMode=cv2.BORDER_REPLICATE)
+    run[-1] = (8 * FRAME_NS, half_frame(moved))
+    assert rocks_at_end(run, [DIE])
