@@ -25,7 +25,7 @@ from vision.faces import (
     like_size,
 )
 from vision.pips import PipBlob
-from vision.squarefit import SQUARE_FACE_MISSES, square_edge_share, square_fit
+from vision.squarefit import SQUARE_FACE_MISSES, all_past, square_edge_share, square_fit
 
 LONE_BARE_RADIUS = 1.7  # bare face round a lone pip, in pip lengths (a 3's corners are nearer)
 LONE_BALANCE = 0.35  # lower quartile of |ray - opposite ray| / mean: how centred a 1 must be
@@ -267,7 +267,8 @@ def read_on_square(
     a 4 has edges a quarter side away), and half of them at least must end on that square: a
     die's side faces and its shadow may carry the rest past it, but a speck of felt or a dot on a
     larger object has no die-sized square centred on it. A pip of its size and contrast within
-    0.65 of a side, whatever the level of the face round it, is on its die: no 1.
+    0.65 of a side, whatever the level of the face round it, is on its die: no 1; one within a
+    side is too, unless past the square that rays outline all round (`squarefit.all_past`).
     """
     bare = LONE_EDGE_SHARE * die_size
     # a pip past the bare face round it standing out less than half as much (of a side face turned
@@ -277,8 +278,10 @@ def read_on_square(
         b for b in unclaimed
         if b.contrast >= LIKE_CONTRAST * pip.contrast or math.hypot(b.x - pip.x, b.y - pip.y) <= bare
     ]
-    if pip.roundness < COCKED_ROUNDNESS or like_pips_near(pip, die_size, partners):
+    if pip.roundness < COCKED_ROUNDNESS:
         return None
+    beside = [(b.x - pip.x, b.y - pip.y, 0.5 * b.diameter) for b in partners
+              if like_pips_near(pip, die_size, [b])]  # read only past the face outlined all round
     if like_pips_near(pip, ON_ITS_DIE * die_size, unclaimed, whatever_face_level=True, of_its_ink=True):
         return None  # a pip of its die beside it, whatever the sheen of the face between them
     if not PIP_PER_SIDE_RANGE[0] * die_size <= pip.diameter <= PIP_PER_SIDE_RANGE[1] * die_size:
@@ -328,7 +331,8 @@ def read_on_square(
         if not _bare_round(ends, bare, clear):
             continue
         on_edge, inside = square_fit(ends, die_size, EDGE_STEP)
-        if on_edge >= SQUARE_OUTLINE_RAYS and inside <= SQUARE_FACE_MISSES:
+        if on_edge >= SQUARE_OUTLINE_RAYS and inside <= SQUARE_FACE_MISSES and all_past(
+                ends, die_size, beside, EDGE_STEP):
             return Face(1, (pip.x, pip.y), die_size, 0.5, None, 1, pip.roundness)
     return None
 
