@@ -5,7 +5,7 @@ wide past its inner edge, is hidden. That band is the felt in the die's shadow, 
 and the felt's grain at the shadow's edge passes for a pip's dash. Its tint tells
 (`innertint.inner_band_of_felt`): the band lies 0.019 from the felt's tint beside the die, which
 lies 0.30 from the top face's (0.063 of that step), where the flat black 3 and 5 of the same frame
-by the same wall show their side faces 0.4 to 0.65 of the step from the felt's tint (RULINGS: a
+by the same wall show their side faces 0.4 to 0.66 of the step from the felt's tint (RULINGS: a
 cocked die is not read, it is thrown again).
 
 The frame is in tests/data/sim-rests (see its README), read with its scene's calibration.
