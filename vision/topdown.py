@@ -16,6 +16,7 @@ from vision.edgeturn import ONE_TOP_AGREEMENT, ONE_TOP_RING, square_turn
 from vision.faces import OTHER_TOP_FACE, Face
 from vision.innerdepth import turned_up_inner_face
 from vision.innerface import inner_face_overlit, inner_face_unlit
+from vision.innertint import inner_band_of_felt
 from vision.innerwidth import inner_face_short
 from vision.layout import LayoutFit
 from vision.lean import BAND_ALONG, dash_past_top_face, top_face_levels
@@ -99,9 +100,9 @@ def cocked_if_leaning(
         and not (nadir and focal and shows_inner_face(face, view_centre, nadir, focal, die_size, colour))
     ):
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="outer face seen")
+    others = _other_dice(face, frame_faces or [], die_size) if die_size else []
     if die_size and outline is not None and shows_body_past_top(
-        face, view_centre, die_size, colour, outline, dark, nadir or view_centre, focal,
-        _other_dice(face, frame_faces or [], die_size),
+        face, view_centre, die_size, colour, outline, dark, nadir or view_centre, focal, others,
         _other_dice(face, frame_faces or [], die_size, read=True),
     ):
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="body past top face")
@@ -116,15 +117,19 @@ def cocked_if_leaning(
     ):
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="unlit inner face")
     if die_size and outline is not None and focal and inner_face_overlit(
-        face, colour, nadir or view_centre, focal, die_size, outline,
-        _other_dice(face, frame_faces or [], die_size),
+        face, colour, nadir or view_centre, focal, die_size, outline, others
     ):
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="felt for inner face")
+    # of the felt's tint and lit no more than it, the band is the felt in the die's shadow: a dark die on
+    # dark felt, tipped square to the lens, hides its side face with nothing the checks above can tell
+    if die_size and outline is not None and focal and inner_band_of_felt(
+        face, colour, nadir or view_centre, focal, die_size, outline, others
+    ):
+        return replace(face, value=None, confidence=0.0, reason="cocked", detail="felt's tint for inner face")
     # a die tipped towards the middle by part of the view angle shows its side face turned to the lens
     # narrower than the parallax of its height, the felt beginning short of it
     if die_size and outline is not None and focal and inner_face_short(
-        face, dark, colour, nadir or view_centre, focal, die_size, outline,
-        _other_dice(face, frame_faces or [], die_size),
+        face, dark, colour, nadir or view_centre, focal, die_size, outline, others
     ):
         return replace(face, value=None, confidence=0.0, reason="cocked", detail="narrow inner face")
     # a 1 by the wall lit otherwise than the flat top faces of its kind in the frame is tilted
