@@ -11,6 +11,7 @@ import math
 
 import numpy as np
 
+from vision.clipped import CEILING
 from vision.edgeturn import square_turn
 from vision.median import median_3x3, median_along
 from vision.pips import PipBlob
@@ -38,6 +39,9 @@ PAIR_TURN_AGREEMENT = 0.3
 # die's sheen), their pips' middles by 49 (ivory dice on red felt); a leaning 1's pip and a pip of the
 # face it turns up to the wall, lit from another side, differed by 38 and 59
 LIT_APART = (32.0, 45.0)
+# of a drop in the dark-pip plane, the least share of it the brightness drops by at a mark of ink or
+# dirt, a pip, an edge or a shade, and not a fleck of the JPEG's colour (`tint_alone_at`)
+TINT_ALONE = 0.5
 
 
 def face_tolerance(face_level: float, pip_contrast: float) -> float:
@@ -248,3 +252,53 @@ def lit_apart(pips: list[PipBlob]) -> bool:
     ring = abs(pips[0].ring_level - pips[1].ring_level)
     middle = abs(pips[0].centre_level - pips[1].centre_level)
     return ring > LIT_APART[0] and middle > LIT_APART[1]
+
+
+def is_darkest_channel(dark: np.ndarray, colour: np.ndarray, pips: list[PipBlob]) -> bool:
+    """True when `dark` is the dark-pip plane, the minimum of `colour`'s channels, at the face round
+    the pips (12 points round each); false for the light-pip plane, the grey inverted."""
+    angles = np.linspace(0.0, 2.0 * math.pi, 12, endpoint=False)
+    radius = np.array([0.5 * p.major + max(2.0, 0.35 * p.minor) for p in pips])[:, None]
+    xs = (np.array([p.x for p in pips])[:, None] + radius * np.cos(angles)).ravel()
+    ys = (np.array([p.y for p in pips])[:, None] + radius * np.sin(angles)).ravel()
+    return bool(np.array_equal(sample_at(dark, xs, ys), colour_at(colour, xs, ys).min(axis=1)))
+
+
+def tint_alone_at(seen: np.ndarray, face: np.ndarray, plane_drop: np.ndarray, darkest: bool) -> np.ndarray:
+    """Which colours `seen` (rows), each `plane_drop` below the face of colour `face` in the
+    dark-pip plane (`darkest`: the channels' minimum), are darker than the face in brightness by
+    less than TINT_ALONE of that drop: they stand out in the plane by their tint alone. Brightness
+    is the luma of the channels under the picture's ceiling in both (a channel cut at 255 shows no
+    shade); with the darkest channel alone under it, it is the plane's drop itself.
+
+    A mark of ink or dirt, or a pip, absorbs light, and darkens the luma with the plane: black ink
+    as much, red or blue ink, which darken two channels, 0.7 to 0.9 as much; a die's edge, a side
+    face turned from the light or a shadow dim every channel, the lighter ones more than the
+    darkest. A camera's JPEG keeps the luma at every pixel but the colour at half resolution,
+    quantised coarser, and the white balance raises a weak channel's errors with it: on a cream
+    face under warm light (blue its darkest channel, the dark-pip plane, raised 1.6 times; red at
+    the ceiling) at quality 71, a yellow fleck 2.3 px wide stood out 39 levels in the plane (0.2
+    of the pips' contrast), its brightness 7.6 below the face's at most over its 3x3 pixels (0.19
+    of that), and two mid-sides of a 3 lay 29 and 32 below the pips' rings (5 and 8 past the
+    face's tolerance), their brightness 2.4 and 6.1 below the rings' (0.08 and 0.21). `face` must
+    be the colour where `plane_drop` is measured from: a sharpened picture's halo lightens a pip's
+    ring in every channel. The light-pip plane is the grey inverted: a drop in it is all luma,
+    never tint alone.
+    """
+    weights = np.where((seen >= CEILING) | (face[None, :] >= CEILING), 0.0, LUMA[None, :])
+    weighed = weights.sum(axis=1)
+    brightness = ((face[None, :] - seen) * weights).sum(axis=1) / np.maximum(weighed, 1e-9)
+    result: np.ndarray = darkest & (weighed > 0.0) & (brightness < TINT_ALONE * plane_drop)
+    return result
+
+
+def tint_alone(dark: np.ndarray, colour: np.ndarray, mark: PipBlob, pips: list[PipBlob]) -> bool:
+    """True when `mark` stands out in the dark-pip plane `dark` of the face's `pips` by its tint
+    alone (`tint_alone_at`), at its middle and every pixel round it, against the face round it."""
+    face = face_colour(colour, mark)
+    h, w = colour.shape[:2]
+    xi = min(max(round(mark.x), 1), w - 2)
+    yi = min(max(round(mark.y), 1), h - 2)
+    seen = colour[yi - 1:yi + 2, xi - 1:xi + 2].reshape(-1, 3).astype(np.float64)
+    drops = np.full(len(seen), mark.contrast)
+    return bool(tint_alone_at(seen, face, drops, is_darkest_channel(dark, colour, pips)).all())

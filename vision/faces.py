@@ -18,7 +18,7 @@ import numpy as np
 
 from vision.cellglow import pips_in_glow
 from vision.emptycells import cells_are_bare
-from vision.facecolour import level_step, lit_apart, on_two_faces, sample_at
+from vision.facecolour import level_step, lit_apart, on_two_faces, sample_at, tint_alone
 from vision.layout import LayoutFit, fit_layout, fit_six_missing
 from vision.margins import margin_is_face
 from vision.median import median
@@ -150,12 +150,14 @@ def _stray_marks(
     lost: tuple[tuple[float, float], ...] = (),
     smeared: bool = False,
     side_view: SideView | None = None,
+    planes: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> bool:
     """True when a mark that is not one of the face's pips lies on the die.
 
     Any dark blob inside the pip area is a symbol, dirt or a missed grouping; a pip-like blob of
     the same face level anywhere on the die means the group is only part of the face. On a
-    `smeared` face, a pip is like the face's own when it is stretched like them.
+    `smeared` face, a pip is like the face's own when it is stretched like them. With the `planes`
+    (pip plane, colour), a blob inside the pip area of tint alone is a fleck of the JPEG's colour.
     """
     members = {id(p) for p in pips}
     level = median([p.ring_level for p in pips])
@@ -175,7 +177,7 @@ def _stray_marks(
         if side_view is not None and side_face_pip(fit, blob, contrast, side_view):
             continue  # a shaded pip of a side face the camera sees past this one's edge
         reach = max(abs(u), abs(v))
-        if reach < 1.45:
+        if reach < 1.45 and (planes is None or not tint_alone(*planes, blob, pips)):
             return True
         like = (
             blob.roundness >= round_min
@@ -353,7 +355,7 @@ def read_group(
                               second_try, smear_seen, side_view=side_view)
         return refuse("occluded", "mark in an empty cell")
     reach = SECOND_TRY_REACH if second_try else DIE_REACH
-    if _stray_marks(fit, pips, all_marks, reach, lost, blurred, side_view):
+    if _stray_marks(fit, pips, all_marks, reach, lost, blurred, side_view, (dark, colour)):
         return refuse("not_pips", "stray mark on the die")
     if not margin_is_face(dark, colour, fit, pips):
         return refuse("not_pips", "face ends at the pips")

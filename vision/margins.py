@@ -14,8 +14,10 @@ from vision.facecolour import (
     face_colours,
     face_tolerance,
     glow_share,
+    is_darkest_channel,
     off_face,
     sample_at,
+    tint_alone_at,
 )
 from vision.layout import LayoutFit
 from vision.median import median, median_3x3, median_along
@@ -64,6 +66,15 @@ def margin_is_face(
     scaled = seen * (float(face.max()) / np.maximum(seen.max(axis=1, keepdims=True), 1.0))
     same_hue = np.abs(scaled - face).max(axis=1) <= colour_tolerance(face, contrast)
     off &= ~(brighter & same_hue)
+    # below the floor in the dark-pip plane by its tint alone, of the face's colour, about as bright
+    # as the rings the floor is set by: the JPEG's colour raised by the white balance
+    # (`facecolour.tint_alone_at`), no edge or shadow, which dim the lighter channels more than the
+    # plane (a cream 3 under warm light, mid-sides 29 and 32 below its pips' rings, 5 and 8 past the
+    # face's tolerance, their brightness 2.4 and 6.1 below the rings')
+    rings = median_along(face_colours(colour, pips), axis=0)
+    of_its_colour = np.abs(seen - face).max(axis=1) <= colour_tolerance(face, contrast)
+    darkest = is_darkest_channel(dark, colour, pips)
+    off &= ~(of_its_colour & tint_alone_at(seen, rings, face_level - level, darkest))
     # the face's colour is read 3 pixels past the pips' rims, which on pips near the die's edge
     # reaches the shade of its rounded edge; a side face or an edge past the face's end is turned
     # from the light, and the felt is of another hue: a mid-side of the face's hue and level,
