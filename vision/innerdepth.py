@@ -28,6 +28,23 @@ from vision.verdicts import LEAN_SUPPORT_REACH
 
 STEP_PX = 0.5
 SIDE_ACROSS = 0.35  # die sides either side of the way to the nadir: within the side face's width
+# die sides either side of the way: the side face's whole width. Its outer columns of pips lie a grid
+# step (about a quarter of a side) off the way's middle, and keep DASH_RING of face round them only
+# within it; SIDE_ACROSS leaves clear of that ring the middle 0.1 of a side alone (a cream 6 leaning
+# 19.9° on a cream 4 inward of it turned up its 5, whose middle column held one pip and whose outer
+# columns lay 4 to 5 px off the middle on a die 28 px wide, rows 6 px apart: it was read as a 6)
+SIDE_WIDTH = 0.5
+# off that middle, the band meets the top face of the die inward and the edges of a flat die's side
+# face: a column there counts when both its dashes stand out from the face round them by this share
+# at least of what the top pips stand out by from the top face, each against its own face's light.
+# Ink and face send back their shares of whatever light falls on them, so a printed pip seen deep
+# enough keeps the top pips' share: the leaning 6's turned-up pips, 2.5 px deep, kept 0.77 and 0.79
+# of it. A flat die's side face, seen r/f of a side wide, squashes its pips to a pixel or two that
+# blur dims: on the saved sets from 40000 to 106000, the columns off the middle past flat dice with a
+# die inward paired a dash of 0.15 to 0.50 (the weaker of each) with one of 0.30 to 0.93 (a pip of the
+# neighbour's top face): without that share asked, three flat dice on five rests (`random-50075`,
+# `random-55029`, `random-70019`) measured 2.6 to 4.5 px wider than a flat die's rows
+PRINTED_SHARE = 0.65
 # die sides either side across: a side face's pips lie a grid step (a quarter of a side) apart with
 # bare face between them, as `innerwidth.DASH_RING`
 DASH_RING = 0.25
@@ -126,7 +143,8 @@ def inner_rows_apart(
     """Px by which two dashes of one column past the inner edge lie further apart along the way to
     the nadir than the rows of a flat die's side face (2 grid steps times r/f), the most of any such
     pair (both DASH_CONTRAST, of the top face's tint within WALL_FACE_TINT, lit alike within
-    LIKE_LIGHT, nothing lighter than LIGHTER_BETWEEN of that between them). None for a 1, a die
+    LIKE_LIGHT, nothing lighter than LIGHTER_BETWEEN of that between them; off the middle of the band,
+    both standing out as printed pips, PRINTED_SHARE). None for a 1, a die
     within a side of the nadir, with no die of `others` inward of it, or a band off the picture."""
     dx, dy = face.center[0] - nadir[0], face.center[1] - nadir[1]
     radius = math.hypot(dx, dy)
@@ -137,9 +155,13 @@ def inner_rows_apart(
     if levels is None or not _die_inward(face, others, way, die_size):
         return None
     width = radius / focal * die_size  # px: the side face of a flat die, seen past the inner edge
-    across = np.arange(-SIDE_ACROSS * die_size, SIDE_ACROSS * die_size, STEP_PX)
     past = np.arange(-STEP_PX, width + LOOK_PAST * die_size, STEP_PX)
-    grid = inner_band(face.center, face.fit.angle, die_size, way, across, past, dark.shape)
+    grid = None
+    for half in (SIDE_WIDTH, SIDE_ACROSS):  # the narrower band where the whole face leaves the picture
+        across = np.arange(-half * die_size, half * die_size, STEP_PX)
+        grid = inner_band(face.center, face.fit.angle, die_size, way, across, past, dark.shape)
+        if grid is not None:
+            break
     if grid is None:
         return None
     xs, ys, _ = grid
@@ -152,11 +174,23 @@ def inner_rows_apart(
         if d.tint <= WALL_FACE_TINT
     ]
     flat_rows = 2.0 * face.fit.spacing * width / die_size
+    middle, level = SIDE_ACROSS * die_size - ring * STEP_PX, levels[0]  # what SIDE_ACROSS leaves clear
+
+    def off_middle(dash: Dash) -> bool:
+        return abs(float(across[dash.col])) > middle
+
+    def printed(dash: Dash) -> bool:
+        """Whether a dash stands out against its face's light by PRINTED_SHARE of the top pips' share
+        of the top face's level (its contrast is in theirs)."""
+        return dash.contrast * level >= PRINTED_SHARE * dash.lit
+
     widest = None
     for near in dashes:
         for far in dashes:
             if far.row <= near.row + 3 or abs(far.col - near.col) * STEP_PX > DASH_COLUMN_PX:
                 continue
+            if (off_middle(near) or off_middle(far)) and not (printed(near) and printed(far)):
+                continue  # a column off the middle: both its dashes printed pips seen deep enough
             if max(near.lit, far.lit) > LIKE_LIGHT * min(near.lit, far.lit):
                 continue
             # the face between them, clear of each dash's blur (a sample either side)
