@@ -6,9 +6,11 @@ from __future__ import annotations
 import json
 import math
 from pathlib import Path
+from unittest.mock import patch
 
 import cv2
 
+import vision.innerdepth
 from vision.profile import load_profile
 from vision.reader import DiceReader, Reading
 
@@ -27,6 +29,21 @@ def read_saved(frame: str, calibration: str) -> Reading:
 def read_part(name: str) -> Reading:
     """Read the part `name` of tests/data/sim-rests with its `-calibration.json`."""
     return read_saved(f"{name}.png", f"{name}-calibration.json")
+
+
+def widest_rows_apart(name: str) -> float:
+    """The widest spread `innerdepth.inner_rows_apart` measures on any face of the part `name`."""
+    measured: list[float | None] = []
+    original = vision.innerdepth.inner_rows_apart
+
+    def record(*args: object) -> float | None:
+        apart = original(*args)  # type: ignore[arg-type]
+        measured.append(apart)
+        return apart
+
+    with patch.object(vision.innerdepth, "inner_rows_apart", record):
+        read_part(name)
+    return max(a for a in measured if a is not None)
 
 
 def placed(reading: Reading) -> tuple[list[tuple[int, int, int]], list[tuple[str, int, int]]]:

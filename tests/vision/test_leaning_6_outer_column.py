@@ -18,7 +18,7 @@ from __future__ import annotations
 from unittest.mock import patch
 
 import vision.innerdepth
-from tests.vision.saved_rests import near, placed, read_part
+from tests.vision.saved_rests import near, placed, read_part, widest_rows_apart
 
 NAME = "white-felt-105054-cream-6-leaning-on-4-frame"
 SIX = (238.8, 59.0)
@@ -35,17 +35,7 @@ def test_the_flat_dice_of_its_frame_are_read() -> None:
 
 
 def test_its_outer_column_spreads_wider_than_a_flat_die_holds_it() -> None:
-    measured: list[float | None] = []
-    original = vision.innerdepth.inner_rows_apart
-
-    def record(*args: object) -> float | None:
-        apart = original(*args)  # type: ignore[arg-type]
-        measured.append(apart)
-        return apart
-
-    with patch.object(vision.innerdepth, "inner_rows_apart", record):
-        read_part(NAME)
-    widest = max(a for a in measured if a is not None)
+    widest = widest_rows_apart(NAME)
     assert 2.3 < widest < 3.5  # 2.87 px past a flat die's 3.1 px
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from unittest.mock import patch
 
 import vision.innerdepth
-from tests.vision.saved_rests import near, placed, read_part
+from tests.vision.saved_rests import near, placed, read_part, widest_rows_apart
 
 LEANING = "random-98051-cream-5-leaning-on-4-frame"
 FIVE = (402.0, 42.5)
@@ -33,17 +33,7 @@ def test_the_flat_dice_of_its_frame_are_read() -> None:
 
 
 def test_its_rows_of_pips_are_further_apart_than_a_flat_die_holds_them() -> None:
-    measured: list[float | None] = []
-    original = vision.innerdepth.inner_rows_apart
-
-    def record(*args: object) -> float | None:
-        apart = original(*args)  # type: ignore[arg-type]
-        measured.append(apart)
-        return apart
-
-    with patch.object(vision.innerdepth, "inner_rows_apart", record):
-        read_part(LEANING)
-    widest = max(a for a in measured if a is not None)
+    widest = widest_rows_apart(LEANING)
     assert 1.5 < widest < 2.5  # 1.92 px past a flat die's 3.1 px
 
 
