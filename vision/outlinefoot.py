@@ -27,6 +27,13 @@ from vision.wallfoot import (
 # one depth inside the outline to a pixel over its length (0.5 to 1.05 px past flat dice by round
 # walls on simulated throws), where a pip lying across that line spans its own width (a leaning 6's, 1.5)
 FOOT_DEPTH_SPREAD = 1.2
+# Where the foot's edge is blurred over more (a green round wall over pale felt: the picture went
+# from the wall's 100 to the felt's 510, sum of channels, over 2 to 2.5 px of depth on both flanks),
+# a stroke of that ramp is thicker (1.5 px of depth past a flat white 2, `random-107027`): it is still
+# the foot when each half of it by depth, the outer and the inner, has the foot's colour at its own
+# depth on both flanks, at one shift for both halves (the ramp itself, its inner half lighter as the
+# ramp is: 190 and 362 there). A pip lying across the line is ink on both halves, darker than the
+# felt-side ramp at the inner half's depth (FOOT_SHADE's floor)
 # and it is the outline itself, the felt's edge: a stroke of it lies within the calibrated outline's
 # pixel and a pixel of blur of it (medians of -0.5 to -1.1 px measured), where a turned-up face's pip
 # lying on the wall lies up the wall (a leaning 2's, 3.3 px out)
@@ -61,13 +68,18 @@ def wall_along_outline(
     """
     depths = outline_depths(outline, xs, ys)
     low, high = np.percentile(depths, (10, 90))
-    if thin and high - low > FOOT_DEPTH_SPREAD:
-        return False
     depth = float(np.median(depths))
     if abs(depth) > FOOT_OFF_OUTLINE:
         return False
     centre_depth = float(outline_depths(outline, np.array([centre[0]]), np.array([centre[1]]))[0])
-    mark = median_colour(colour, xs, ys)
+    if thin and high - low > FOOT_DEPTH_SPREAD:
+        # too thick for one line: its outer and inner halves must each be the ramp at their depths
+        halves = [depths <= depth, depths > depth]
+        if not all(half.any() for half in halves):
+            return False
+        parts = [(median_colour(colour, xs[h], ys[h]), float(np.median(depths[h]))) for h in halves]
+    else:
+        parts = [(median_colour(colour, xs, ys), depth)]
     for reach in (WALL_FLANK, PAST_NEIGHBOUR):
         flanks = _outline_flanks(outline, centre, reach * die_size)
         if flanks is None:
@@ -77,13 +89,19 @@ def wall_along_outline(
             level = median_colour(colour, px + centre_depth * nx + GRID_X, py + centre_depth * ny + GRID_Y)
             # along the outline only (the stroke is a pixel thin), within a pixel of the stroke's depth
             # either way: the outline is the tray's as calibrated, to a pixel
-            walls = [
-                median_colour(
-                    colour, px + (depth + shift) * nx - ny * _ALONG, py + (depth + shift) * ny + nx * _ALONG
+            found.append(any(
+                all(
+                    foot_like(
+                        mark,
+                        median_colour(
+                            colour, px + (at + shift) * nx - ny * _ALONG, py + (at + shift) * ny + nx * _ALONG
+                        ),
+                        level,
+                    )
+                    for mark, at in parts
                 )
                 for shift in FOOT_DEPTH_SHIFTS
-            ]
-            found.append(any(foot_like(mark, wall, level) for wall in walls))
+            ))
         if all(found):
             return True
     return False
