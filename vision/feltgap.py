@@ -55,12 +55,12 @@ def felt_past_face(
         for cx, cy in cells
     ], axis=0)
     blends = (1.0 - BLENDS)[:, None] * ink[None, :] + BLENDS[:, None] * top[None, :]
-    off_die = float(_tint(mark[None, :], blends).min())
+    off_die = float(tint_step(mark[None, :], blends).min())
     felt = felt_round(face.center, colour, outline, die_size, others)
     if not felt:
         return False
     felt_tint = np.median(felt[0], axis=0)
-    if float(_tint(mark[None, :], felt_tint[None, :])[0]) >= off_die:
+    if float(tint_step(mark[None, :], felt_tint[None, :])[0]) >= off_die:
         return False  # nearer the die's tint: may be a pip of a face it turns up
     return off_die > SIDE_TINT or _ringed_by_felt(blob, colour, top, felt_tint)
 
@@ -82,13 +82,13 @@ def _ringed_by_felt(blob: PipBlob, colour: np.ndarray, top: np.ndarray, felt: np
     xs = (blob.x + radius * np.cos(turn)).astype(np.float32)[None]
     ys = (blob.y + radius * np.sin(turn)).astype(np.float32)[None]
     ring = cv2.remap(colour, xs, ys, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)[0].astype(np.float64)
-    off_top = _tint(ring, top[None, :])
+    off_top = tint_step(ring, top[None, :])
     return bool(np.all(
-        (ring.sum(axis=1) >= TOO_DARK) & (off_top > SIDE_TINT) & (_tint(ring, felt[None, :]) < off_top)
+        (ring.sum(axis=1) >= TOO_DARK) & (off_top > SIDE_TINT) & (tint_step(ring, felt[None, :]) < off_top)
     ))
 
 
-def _tint(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+def tint_step(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """L1 step between the channels' shares of the colours `a` and `b` (rows, broadcast)."""
     sa = a / np.maximum(a.sum(axis=-1, keepdims=True), 1.0)
     sb = b / np.maximum(b.sum(axis=-1, keepdims=True), 1.0)

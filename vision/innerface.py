@@ -21,6 +21,7 @@ from vision.backdrop import bare_top_colour
 from vision.faces import Face
 from vision.lean import top_face_levels
 from vision.rays import band_grid
+from vision.wallfoot import ANOTHER_DIE
 
 # r/f, die sides: a band this wide at least (a view angle of 17°) shows its pips clear of the top
 # face's edge; on narrower bands they blur into it, less deep
@@ -223,6 +224,31 @@ def inner_face_unlit(
     return float(np.median(rows)) < SIDE_FACE_LIT * levels[0]
 
 
+def band_median_colour(
+    colour: np.ndarray,
+    centre: tuple[float, float],
+    way: tuple[float, float],
+    along: np.ndarray,
+    across: np.ndarray,
+    others: list[tuple[float, float]],
+    die_size: float,
+) -> np.ndarray | None:
+    """The median colour over the band `along` the way from `centre`, `across` it, leaving out the
+    pixels within ANOTHER_DIE die sides of one of `others` (None when half of it or more is so left
+    out, or the band leaves the picture)."""
+    grid = band_grid(centre, way, along, across, colour.shape[:2])
+    if grid is None:
+        return None
+    xs, ys = grid
+    clear = np.ones(xs.shape, bool)
+    for other in others:
+        clear &= np.hypot(xs - other[0], ys - other[1]) >= ANOTHER_DIE * die_size
+    if clear.mean() < 0.5:
+        return None
+    pixels = cv2.remap(colour, xs, ys, cv2.INTER_LINEAR).astype(np.float32)
+    return np.median(pixels[clear], axis=0)
+
+
 def felt_past_inner_edge(
     face: Face,
     colour: np.ndarray,
@@ -249,12 +275,7 @@ def felt_past_inner_edge(
     for offset in (0.0, -FELT_BESIDE, FELT_BESIDE):
         low, high = (offset - SIDE_FACE_ACROSS) * die_size, (offset + SIDE_FACE_ACROSS) * die_size
         across = np.arange(low, high, STEP_PX)
-        grid = band_grid(face.center, way, along, across, colour.shape[:2])
-        if grid is None:
-            medians.append(None)
-            continue
-        pixels = cv2.remap(colour, *grid, cv2.INTER_LINEAR).reshape(-1, 3).astype(np.float32)
-        medians.append(np.median(pixels, axis=0))
+        medians.append(band_median_colour(colour, face.center, way, along, across, [], die_size))
     band = medians[0]
     if band is None or float(band.sum()) < 1.0:
         return False

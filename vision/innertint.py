@@ -20,6 +20,7 @@ import numpy as np
 
 from vision.backdrop import bare_top_colour
 from vision.faces import Face
+from vision.feltgap import tint_step
 from vision.innerface import (
     CLEAR_BAND_PX,
     FELT_BESIDE,
@@ -30,9 +31,8 @@ from vision.innerface import (
     STEP_PX,
     WALL_REACH,
     _side_face_band,
+    band_median_colour,
 )
-from vision.rays import band_grid
-from vision.wallfoot import ANOTHER_DIE
 
 # L1 step of the channels' shares between the top face and the felt beside the die, at least: tints
 # this far apart tell the die from the felt past the noise of a dark face's few levels (a flat black
@@ -46,36 +46,6 @@ TINTS_APART = 0.15
 # turned square to the lens and its side face hidden, 0.063, and leaning dice read before as flat,
 # 0.001 to 0.10. 0.12 lies midway (by ratio) between the black 5 and the nearest flat die
 FELT_SHARE = 0.12
-
-
-def _median_colour(
-    colour: np.ndarray,
-    centre: tuple[float, float],
-    way: tuple[float, float],
-    along: np.ndarray,
-    across: np.ndarray,
-    others: list[tuple[float, float]],
-    die_size: float,
-) -> np.ndarray | None:
-    """The median colour over the band `along` the way from `centre`, `across` it, leaving out the
-    pixels within ANOTHER_DIE die sides of one of `others` (None when half of it or more is so left
-    out, or the band leaves the picture)."""
-    grid = band_grid(centre, way, along, across, colour.shape[:2])
-    if grid is None:
-        return None
-    xs, ys = grid
-    clear = np.ones(xs.shape, bool)
-    for other in others:
-        clear &= np.hypot(xs - other[0], ys - other[1]) >= ANOTHER_DIE * die_size
-    if clear.mean() < 0.5:
-        return None
-    pixels = cv2.remap(colour, xs, ys, cv2.INTER_LINEAR).astype(np.float32)
-    return np.median(pixels[clear], axis=0)
-
-
-def _tint_step(a: np.ndarray, b: np.ndarray) -> float:
-    """L1 step between the channels' shares of two colours."""
-    return float(np.abs(a / max(float(a.sum()), 1.0) - b / max(float(b.sum()), 1.0)).sum())
 
 
 def inner_band_of_felt(
@@ -107,17 +77,17 @@ def inner_band_of_felt(
         return False
     along, way = predicted
     across = np.arange(-SIDE_FACE_ACROSS * die_size, SIDE_FACE_ACROSS * die_size, STEP_PX)
-    band = _median_colour(colour, face.center, way, along, across, [], die_size)
+    band = band_median_colour(colour, face.center, way, along, across, [], die_size)
     if band is None or float(band.sum()) < 1.0:
         return False
     top = bare_top_colour(face, colour, face.size if face.fit is not None else die_size)
     for offset in (-FELT_BESIDE * die_size, FELT_BESIDE * die_size):
-        felt = _median_colour(colour, face.center, way, along, across + offset, others, die_size)
+        felt = band_median_colour(colour, face.center, way, along, across + offset, others, die_size)
         if felt is None or float(felt.sum()) < 1.0:
             continue
-        apart = _tint_step(top, felt)
+        apart = float(tint_step(top, felt))
         if apart < TINTS_APART or float(band.sum()) > FELT_LEVEL[1] * float(felt.sum()):
             continue
-        if _tint_step(band, felt) <= FELT_SHARE * apart:
+        if float(tint_step(band, felt)) <= FELT_SHARE * apart:
             return True
     return False
