@@ -71,10 +71,11 @@ def margin_is_face(
     # (`facecolour.tint_alone_at`), no edge or shadow, which dim the lighter channels more than the
     # plane (a cream 3 under warm light, mid-sides 29 and 32 below its pips' rings, 5 and 8 past the
     # face's tolerance, their brightness 2.4 and 6.1 below the rings')
-    rings = median_along(face_colours(colour, pips), axis=0)
-    of_its_colour = np.abs(seen - face).max(axis=1) <= colour_tolerance(face, contrast)
-    darkest = is_darkest_channel(dark, colour, pips)
-    off &= ~(of_its_colour & tint_alone_at(seen, rings, face_level - level, darkest))
+    if off.any():
+        rings = median_along(face_colours(colour, pips), axis=0)
+        of_its_colour = np.abs(seen - face).max(axis=1) <= colour_tolerance(face, contrast)
+        darkest = is_darkest_channel(dark, colour, pips)
+        off &= ~(of_its_colour & tint_alone_at(seen, rings, face_level - level, darkest))
     # the face's colour is read 3 pixels past the pips' rims, which on pips near the die's edge
     # reaches the shade of its rounded edge; a side face or an edge past the face's end is turned
     # from the light, and the felt is of another hue: a mid-side of the face's hue and level,

@@ -63,16 +63,18 @@ def all_past(rays: np.ndarray, side: float, marks: list[tuple[float, float, floa
     """
     if not marks:
         return True
-    if square_fit(rays, side, step)[0] < len(rays) - SQUARE_FACE_MISSES:
+    on_edge, _, square = _best_square(rays, side, step)
+    if on_edge < len(rays) - SQUARE_FACE_MISSES:
         return False
     limit = SQUARE_EDGE_TOLERANCE * side
-    return all(past_square(rays, side, dx, dy) - radius > limit for dx, dy, radius in marks)
+    return all(_past_square(square, side, dx, dy) - radius > limit for dx, dy, radius in marks)
 
 
-def past_square(rays: np.ndarray, side: float, dx: float, dy: float) -> float:
-    """How far the point (dx, dy) from the pip lies past the edge of the square `square_fit`
-    places (the same square), in pixels along that square's axes; negative inside it."""
-    turn_index, place = divmod(_best_square(rays, side, None)[2], len(_SHIFTS) ** 2)
+def _past_square(square: int, side: float, dx: float, dy: float) -> float:
+    """How far the point (dx, dy) from the pip lies past the edge of the square of index `square`
+    in `unit_squares` (flattened, as `_best_square` gives it) of `side`, in pixels along that
+    square's axes; negative inside it."""
+    turn_index, place = divmod(square, len(_SHIFTS) ** 2)
     turn = math.radians(float(_TURNS_DEG[turn_index]))
     # the pip's place in the square's frame (`unit_squares`), and the point's from it
     shift_y, shift_x = divmod(place, len(_SHIFTS))
