@@ -25,15 +25,15 @@ from vision.wallfoot import (
 
 # the wall's foot on the felt is a line along the tray's outline: a stroke of it seen past a die keeps
 # one depth inside the outline to a pixel over its length (0.5 to 1.05 px past flat dice by round
-# walls on simulated throws), where a pip lying across that line spans its own width (a leaning 6's, 1.5)
-FOOT_DEPTH_SPREAD = 1.2
-# Where the foot's edge is blurred over more (a green round wall over pale felt: the picture went
+# walls on simulated throws), where a pip lying across that line spans its own width (a leaning 6's, 1.5);
+# where the foot's edge is blurred over more (a green round wall over pale felt: the picture went
 # from the wall's 100 to the felt's 510, sum of channels, over 2 to 2.5 px of depth on both flanks),
 # a stroke of that ramp is thicker (1.5 px of depth past a flat white 2, `random-107027`): it is still
 # the foot when each half of it by depth, the outer and the inner, has the foot's colour at its own
 # depth on both flanks, at one shift for both halves (the ramp itself, its inner half lighter as the
 # ramp is: 190 and 362 there). A pip lying across the line is ink on both halves, darker than the
 # felt-side ramp at the inner half's depth (FOOT_SHADE's floor)
+FOOT_DEPTH_SPREAD = 1.2
 # and it is the outline itself, the felt's edge: a stroke of it lies within the calibrated outline's
 # pixel and a pixel of blur of it (medians of -0.5 to -1.1 px measured), where a turned-up face's pip
 # lying on the wall lies up the wall (a leaning 2's, 3.3 px out)
